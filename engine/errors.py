@@ -1,0 +1,101 @@
+"""Precise exceptions: every refused action says exactly why, and changes nothing.
+
+Each class carries a stable ``code`` so the bot can translate the reason without parsing
+English text.
+"""
+
+from __future__ import annotations
+
+from .cards import Card, Suit
+
+
+class HokmError(ValueError):
+    """Base of everything the engine refuses."""
+
+    code = "error"
+
+
+class InvalidSetting(HokmError):
+    """A rule setting outside its allowed range."""
+
+    code = "invalid_setting"
+
+    def __init__(self, key: str, value: object, allowed: str) -> None:
+        super().__init__(f"{key}={value!r} is not allowed ({allowed})")
+        self.key = key
+        self.value = value
+        self.allowed = allowed
+
+
+class InvalidState(HokmError):
+    """Serialized data that does not describe a possible match."""
+
+    code = "invalid_state"
+
+
+class IllegalMove(HokmError):
+    """An action the rules do not allow now; the match is left untouched."""
+
+    code = "illegal_move"
+
+
+class WrongPhase(IllegalMove):
+    code = "wrong_phase"
+
+    def __init__(self, action: str, phase: str) -> None:
+        super().__init__(f"cannot {action} during phase {phase!r}")
+        self.action = action
+        self.phase = phase
+
+
+class NotYourTurn(IllegalMove):
+    code = "not_your_turn"
+
+    def __init__(self, seat: int, turn: int) -> None:
+        super().__init__(f"seat {seat} cannot act: it is seat {turn}'s turn")
+        self.seat = seat
+        self.turn = turn
+
+
+class NotHakem(IllegalMove):
+    code = "not_hakem"
+
+    def __init__(self, seat: int, hakem: int) -> None:
+        super().__init__(f"seat {seat} is not the hakem (seat {hakem} is)")
+        self.seat = seat
+        self.hakem = hakem
+
+
+class CardNotInHand(IllegalMove):
+    code = "card_not_in_hand"
+
+    def __init__(self, seat: int, card: Card) -> None:
+        super().__init__(f"seat {seat} does not hold {card.code}")
+        self.seat = seat
+        self.card = card
+
+
+class MustFollowSuit(IllegalMove):
+    """R8: a player holding the led suit must play it."""
+
+    code = "must_follow_suit"
+
+    def __init__(self, seat: int, card: Card, led: Suit) -> None:
+        super().__init__(f"seat {seat} must follow {led.name.lower()}, not play {card.code}")
+        self.seat = seat
+        self.card = card
+        self.led = led
+
+
+class RedealNotAllowed(IllegalMove):
+    """R6: a redeal only when the house rule is on and the five hold no court card."""
+
+    code = "redeal_not_allowed"
+
+
+class UnknownSeat(IllegalMove):
+    code = "unknown_seat"
+
+    def __init__(self, seat: object) -> None:
+        super().__init__(f"no seat {seat!r} at this table")
+        self.seat = seat

@@ -1,0 +1,71 @@
+"""What a transition reports: the bot renders these, the engine never prints.
+
+Named tuples rather than frozen dataclasses: immutable, and cheap enough to create on the hot
+path (a trick ends every four cards).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+from .cards import Card, Suit
+
+HandKind = Literal["win", "kot", "hakem_kot"]
+
+
+class Trick(NamedTuple):
+    """A completed trick: cards in play order, starting with the leader's.
+
+    Also the event ``play`` returns when a trick completes.
+    """
+
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def plays(self, seats: int = 4) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` pairs in play order."""
+        return tuple(((self.leader + i) % seats, c) for i, c in enumerate(self.cards))
+
+
+class HandResult(NamedTuple):
+    """R10/R11: who took the hand, with how many points and why.
+
+    Also the event ``play`` returns when a hand completes.
+    """
+
+    number: int
+    hakem: int
+    trump: Suit
+    tricks: tuple[int, ...]
+    winner_team: int
+    points: int
+    kind: HandKind
+    scores_after: tuple[int, ...]
+
+
+class HandStarted(NamedTuple):
+    """A new deal: the hakem holds the first five cards and must name trump (R4, R5)."""
+
+    number: int
+    hakem: int
+
+
+class Redealt(NamedTuple):
+    """R6: the hakem threw in five cards without a court card."""
+
+    hakem: int
+
+
+class TrumpChosen(NamedTuple):
+    hakem: int
+    trump: Suit
+
+
+class MatchCompleted(NamedTuple):
+    winner_team: int
+    scores: tuple[int, ...]
+
+
+Event = HandStarted | Redealt | TrumpChosen | Trick | HandResult | MatchCompleted

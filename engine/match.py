@@ -1,0 +1,546 @@
+"""A Hokm match: hands, tricks and score, as one state machine (R2–R13).
+
+Every action is a method that checks everything first and only then changes the state, so a
+refused action (an ``IllegalMove``) leaves the match exactly as it was. Hands are bitmasks of
+card numbers; the hot path (``play``, ``legal_cards``) does a handful of integer operations.
+A match is fully determined by its seed, its rules and its actions: ``replay`` rebuilds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any, Final
+
+from .cards import CARDS, RANKS_PER_SUIT, SUIT_MASKS, SUIT_TABLES, Card, Suit, cards_of, mask_of
+from .errors import (
+    CardNotInHand,
+    IllegalMove,
+    InvalidState,
+    MustFollowSuit,
+    NotHakem,
+    NotYourTurn,
+    RedealNotAllowed,
+    UnknownSeat,
+    WrongPhase,
+)
+from .events import (
+    Event,
+    HandResult,
+    HandStarted,
+    MatchCompleted,
+    Redealt,
+    Trick,
+    TrumpChosen,
+)
+from .rules import STANDARD, GameFormat, Rules
+from .shuffle import permutation
+
+_new_tuple = tuple.__new__  # builds a NamedTuple without its Python-level __new__
+
+
+@lru_cache(maxsize=8)
+def _deck_bits(fmt: GameFormat) -> tuple[int, ...]:
+    return tuple(1 << card for card in fmt.deck)
+
+
+TRUMP: Final = "trump"
+PLAY: Final = "play"
+MATCH_OVER: Final = "match_over"
+PHASES: Final = (TRUMP, PLAY, MATCH_OVER)
+
+SERIAL_VERSION: Final = 1
+_LOWEST_COURT_RANK: Final = 9  # the jack (R6: "no card above 10")
+
+Action = tuple[Any, ...]
+"""``("trump", seat, suit)``, ``("redeal", seat)`` or ``("play", seat, card)``."""
+
+
+class Match:
+    """The whole state of one match. Not thread-safe; the bot serializes access per table."""
+
+    __slots__ = (
+        "_led_mask",
+        "_led_shift",
+        "_led_table",
+        "_rest",
+        "_seats",
+        "_team_of",
+        "_tricks_to_win",
+        "_win_card",
+        "_win_seat",
+        "actions",
+        "deal_number",
+        "first_hakem_deal",
+        "fmt",
+        "hakem",
+        "hand_number",
+        "hand_results",
+        "hands",
+        "leader",
+        "phase",
+        "rules",
+        "scores",
+        "seed",
+        "team_tricks",
+        "trick",
+        "tricks",
+        "trump",
+        "turn",
+    )
+
+    def __init__(self, seed: int, rules: Rules | None = None, fmt: GameFormat = STANDARD) -> None:
+        if not isinstance(seed, int) or seed < 0:
+            raise InvalidState(f"seed must be a non-negative integer, not {seed!r}")
+        self.seed = seed
+        self.rules = rules or Rules()
+        self.fmt = fmt
+        self._seats = fmt.seats
+        self._team_of = fmt.team_of
+        self._tricks_to_win = fmt.tricks_to_win
+        self.scores = [0] * len(fmt.teams)
+        self.hand_results: list[HandResult] = []
+        self.actions: list[Action] = []
+        self.hand_number = 0
+        self.deal_number = 0
+        self.hakem, self.first_hakem_deal = self._first_hakem()
+        self._start_hand()
+
+    # ----------------------------------------------------------------- set-up (R3, R4)
+
+    def _first_hakem(self) -> tuple[int, tuple[tuple[int, Card], ...]]:
+        """R3: the first ace dealt face up from a random seat, or a random seat."""
+        n = self.fmt.seats
+        start = permutation(self.seed, "first-seat", n)[0]
+        if self.rules.hakem_selection == "random":
+            return start, ()
+        order = permutation(self.seed, "first-hakem", len(self.fmt.deck))
+        deck = [self.fmt.deck[i] for i in order]
+        shown: list[tuple[int, Card]] = []
+        for i, card in enumerate(deck):
+            seat = (start + i) % n
+            shown.append((seat, CARDS[card]))
+            if card % RANKS_PER_SUIT == RANKS_PER_SUIT - 1:
+                return seat, tuple(shown)
+        raise AssertionError("a deck without an ace")  # pragma: no cover
+
+    def _start_hand(self) -> None:
+        self.hand_number += 1
+        self._deal()
+
+    def _deal(self) -> None:
+        """R4: the hakem's five now; the rest waits, unseen, until trump is named."""
+        fmt = self.fmt
+        n = fmt.seats
+        size = fmt.hand_size
+        self.deal_number += 1
+        order = permutation(self.seed, f"deal-{self.deal_number}", len(fmt.deck))
+        bit = _deck_bits(fmt).__getitem__
+        hakem = self.hakem
+        hands = [0] * n
+        rest = [0] * n
+        hands[hakem] = sum(map(bit, order[: fmt.first_deal]))
+        rest[hakem] = sum(map(bit, order[fmt.first_deal : size]))
+        for k in range(1, n):
+            rest[(hakem + k) % n] = sum(map(bit, order[k * size : (k + 1) * size]))
+        self.hands = hands
+        self._rest = rest
+        self.phase = TRUMP
+        self.trump: Suit | None = None
+        self.leader = hakem
+        self.turn = -1  # nobody plays a card until trump is named
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.team_tricks = [0] * len(fmt.teams)
+        self._led_mask = 0
+        self._led_shift = 0
+        self._led_table = SUIT_TABLES[0]
+        self._win_seat = -1
+        self._win_card = -1
+
+    # ------------------------------------------------------------------ trump (R5, R6)
+
+    def choose_trump(self, seat: int, suit: Suit | int) -> tuple[Event, ...]:
+        """R5: the hakem names trump from the five; then the deal completes."""
+        self._check_hakem_action(seat, "choose trump")
+        if not isinstance(suit, int) or not 0 <= suit < 4:
+            raise IllegalMove(f"not a suit: {suit!r}")
+        trump = Suit(suit)
+        hands, rest = self.hands, self._rest
+        for s in range(self.fmt.seats):
+            hands[s] |= rest[s]
+        self._rest = [0] * self.fmt.seats
+        self.trump = trump
+        self.phase = PLAY
+        self.leader = self.turn = self.hakem  # R7
+        self.actions.append(("trump", seat, int(trump)))
+        return (TrumpChosen(self.hakem, trump),)
+
+    def can_redeal(self, seat: int | None = None) -> bool:
+        """R6: the house rule is on and the hakem's five hold no J, Q, K or A."""
+        if self.phase != TRUMP or not self.rules.redeal_without_court:
+            return False
+        if seat is not None and seat != self.hakem:
+            return False
+        return all(c.rank < _LOWEST_COURT_RANK for c in cards_of(self.hands[self.hakem]))
+
+    def redeal(self, seat: int) -> tuple[Event, ...]:
+        self._check_hakem_action(seat, "ask for a redeal")
+        if not self.can_redeal(seat):
+            raise RedealNotAllowed(
+                "a redeal needs the house rule and five cards without J, Q, K or A"
+            )
+        self.actions.append(("redeal", seat))
+        self._deal()
+        return (Redealt(self.hakem),)
+
+    def _check_hakem_action(self, seat: int, action: str) -> None:
+        self._check_seat(seat)
+        if self.phase != TRUMP:
+            raise WrongPhase(action, self.phase)
+        if seat != self.hakem:
+            raise NotHakem(seat, self.hakem)
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.fmt.seats:
+            raise UnknownSeat(seat)
+
+    # ---------------------------------------------------------------- play (R7–R10)
+
+    def legal_cards(self, seat: int) -> tuple[Card, ...]:
+        """R8: the cards ``seat`` may play now (empty when it is not its turn)."""
+        if seat != self.turn or seat < 0:
+            return ()
+        hand = self.hands[seat]
+        if self.trick:
+            follow = hand & self._led_mask
+            if follow:
+                return self._led_table[follow >> self._led_shift]
+        return cards_of(hand)
+
+    def play(self, seat: int, card: Card | int) -> tuple[Event, ...]:
+        """Play ``card`` from ``seat``'s hand; R8 is enforced, R9/R10 applied."""
+        if seat != self.turn or seat < 0:
+            self._refuse_out_of_turn(seat)
+        if not 0 <= card < 52:
+            raise IllegalMove(f"not a card: {card!r}")
+        card = CARDS[card]
+        bit = 1 << card
+        hands = self.hands
+        hand = hands[seat]
+        if not hand & bit:
+            raise CardNotInHand(seat, card)
+        trick = self.trick
+        if trick:
+            led = self._led_mask
+            if not bit & led and hand & led:
+                raise MustFollowSuit(seat, card, trick[0].suit)
+            win = self._win_card
+            suit = card // 13
+            if suit == win // 13:
+                if card > win:
+                    self._win_card = card
+                    self._win_seat = seat
+            elif suit == self.trump:  # the winner so far is no trump: the cut wins (R9)
+                self._win_card = card
+                self._win_seat = seat
+        else:
+            suit = card // 13
+            self._led_mask = SUIT_MASKS[suit]
+            self._led_shift = suit * 13
+            self._led_table = SUIT_TABLES[suit]
+            self._win_card = card
+            self._win_seat = seat
+        hands[seat] = hand ^ bit
+        trick.append(card)
+        self.actions.append(("play", seat, card))
+        if len(trick) < self._seats:
+            self.turn = (seat + 1) % self._seats
+            return ()
+        return self._finish_trick()
+
+    def _refuse_out_of_turn(self, seat: int) -> None:
+        self._check_seat(seat)
+        if self.phase != PLAY:
+            raise WrongPhase("play a card", self.phase)
+        raise NotYourTurn(seat, self.turn)
+
+    def _finish_trick(self) -> tuple[Event, ...]:
+        """R9 decided the winner as cards fell; R7: the winner leads next."""
+        winner = self._win_seat
+        tricks = self.tricks
+        done = _new_tuple(Trick, (len(tricks) + 1, self.leader, tuple(self.trick), winner))
+        tricks.append(done)
+        self.trick = []
+        team = self._team_of[winner]
+        team_tricks = self.team_tricks
+        team_tricks[team] += 1
+        self.leader = self.turn = winner
+        if team_tricks[team] < self._tricks_to_win:
+            return (done,)
+        return (done, *self._finish_hand(team))
+
+    # -------------------------------------------------------------- scoring (R10–R13)
+
+    def _finish_hand(self, winner_team: int) -> tuple[Event, ...]:
+        fmt = self.fmt
+        hakem_team = fmt.team_of[self.hakem]
+        others = sum(t for i, t in enumerate(self.team_tricks) if i != winner_team)
+        if others:
+            points, kind = fmt.points_win, "win"
+        elif winner_team == hakem_team:
+            points, kind = fmt.points_kot, "kot"
+        else:
+            points, kind = fmt.points_hakem_kot, "hakem_kot"
+        self.scores[winner_team] += points
+        assert self.trump is not None
+        result = HandResult(
+            number=self.hand_number,
+            hakem=self.hakem,
+            trump=self.trump,
+            tricks=tuple(self.team_tricks),
+            winner_team=winner_team,
+            points=points,
+            kind=kind,  # type: ignore[arg-type]
+            scores_after=tuple(self.scores),
+        )
+        self.hand_results.append(result)
+        events: list[Event] = [result]
+        if self.scores[winner_team] >= self.rules.target_score:  # R12
+            self.phase = MATCH_OVER
+            self.turn = -1
+            events.append(MatchCompleted(winner_team, tuple(self.scores)))
+            return tuple(events)
+        if winner_team != hakem_team:  # R13: to the next seat, on the winning team
+            self.hakem = (self.hakem + 1) % fmt.seats
+        self._start_hand()
+        events.append(HandStarted(self.hand_number, self.hakem))
+        return tuple(events)
+
+    # -------------------------------------------------------------------- queries
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose decision the table waits for: the hakem while trump is open."""
+        return self.hakem if self.phase == TRUMP else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == MATCH_OVER
+
+    @property
+    def winner_team(self) -> int | None:
+        if self.phase != MATCH_OVER:
+            return None
+        return self.hand_results[-1].winner_team
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """What ``seat`` holds now (the hakem's five during the trump phase)."""
+        self._check_seat(seat)
+        return cards_of(self.hands[seat])
+
+    def played_mask(self) -> int:
+        """Cards played so far in this hand, as a bitmask."""
+        mask = mask_of(self.trick)
+        for trick in self.tricks:
+            mask |= mask_of(trick.cards)
+        return mask
+
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        n = self.fmt.seats
+        return tuple(((self.leader + i) % n, c) for i, c in enumerate(self.trick))
+
+    def team_of(self, seat: int) -> int:
+        return self.fmt.team_of[seat]
+
+    def apply(self, action: Sequence[Any]) -> tuple[Event, ...]:
+        """Apply an action tuple from ``actions`` (used by ``replay``)."""
+        kind = action[0] if action else None
+        if kind == "play" and len(action) == 3:
+            return self.play(action[1], action[2])
+        if kind == "trump" and len(action) == 3:
+            return self.choose_trump(action[1], action[2])
+        if kind == "redeal" and len(action) == 2:
+            return self.redeal(action[1])
+        raise IllegalMove(f"unknown action {action!r}")
+
+    # ------------------------------------------------------------- serialization
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data that ``from_dict`` turns back into an identical match."""
+        return {
+            "version": SERIAL_VERSION,
+            "format": self.fmt.name,
+            "seed": self.seed,
+            "rules": self.rules.to_dict(),
+            "phase": self.phase,
+            "scores": list(self.scores),
+            "hand_number": self.hand_number,
+            "deal_number": self.deal_number,
+            "hakem": self.hakem,
+            "first_hakem_deal": [[s, c.code] for s, c in self.first_hakem_deal],
+            "trump": None if self.trump is None else self.trump.letter,
+            "leader": self.leader,
+            "turn": self.turn,
+            "hands": [_codes(h) for h in self.hands],
+            "rest": [_codes(h) for h in self._rest],
+            "trick": [c.code for c in self.trick],
+            "tricks": [[t.leader, [c.code for c in t.cards], t.winner] for t in self.tricks],
+            "team_tricks": list(self.team_tricks),
+            "hand_results": [_result_to_dict(r) for r in self.hand_results],
+            "actions": [_action_to_json(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        """Rebuild a match from ``to_dict`` output; ``InvalidState`` if it is not one."""
+        try:
+            return _from_dict(cls, data)
+        except InvalidState:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise InvalidState(f"not a stored match: {exc!r}") from exc
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match seed={self.seed} hand={self.hand_number} phase={self.phase} "
+            f"hakem={self.hakem} trump={self.trump} scores={self.scores}>"
+        )
+
+
+def replay(seed: int, actions: Iterable[Sequence[Any]], rules: Rules | None = None) -> Match:
+    """Rebuild a match from its seed and actions (tuples, or their JSON lists)."""
+    match = Match(seed, rules)
+    for action in actions:
+        match.apply(_action_from_json(action))
+    return match
+
+
+# ----------------------------------------------------------------- serialization helpers
+
+
+def _codes(mask: int) -> list[str]:
+    return [c.code for c in cards_of(mask)]
+
+
+def _mask(codes: Iterable[str]) -> int:
+    return mask_of(Card.parse(code) for code in codes)
+
+
+def _action_to_json(action: Action) -> list[Any]:
+    if action[0] == "play":
+        return ["play", action[1], CARDS[action[2]].code]
+    if action[0] == "trump":
+        return ["trump", action[1], Suit(action[2]).letter]
+    return list(action)
+
+
+def _action_from_json(action: Sequence[Any]) -> Action:
+    if not action:
+        raise IllegalMove("empty action")
+    kind = action[0]
+    if kind == "play" and len(action) == 3 and isinstance(action[2], str):
+        return ("play", action[1], Card.parse(action[2]))
+    if kind == "trump" and len(action) == 3 and isinstance(action[2], str):
+        return ("trump", action[1], Suit.parse(action[2]))
+    return tuple(action)
+
+
+def _result_to_dict(r: HandResult) -> dict[str, Any]:
+    return {
+        "number": r.number,
+        "hakem": r.hakem,
+        "trump": r.trump.letter,
+        "tricks": list(r.tricks),
+        "winner_team": r.winner_team,
+        "points": r.points,
+        "kind": r.kind,
+        "scores_after": list(r.scores_after),
+    }
+
+
+def _result_from_dict(d: dict[str, Any]) -> HandResult:
+    return HandResult(
+        number=int(d["number"]),
+        hakem=int(d["hakem"]),
+        trump=Suit.parse(d["trump"]),
+        tricks=tuple(int(x) for x in d["tricks"]),
+        winner_team=int(d["winner_team"]),
+        points=int(d["points"]),
+        kind=d["kind"],
+        scores_after=tuple(int(x) for x in d["scores_after"]),
+    )
+
+
+def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
+    if data.get("version") != SERIAL_VERSION:
+        raise InvalidState(f"unsupported stored match version {data.get('version')!r}")
+    if data.get("format") != STANDARD.name:
+        raise InvalidState(f"unknown game format {data.get('format')!r}")
+    if data["phase"] not in PHASES:
+        raise InvalidState(f"unknown phase {data['phase']!r}")
+    fmt = STANDARD
+    match = cls.__new__(cls)
+    match.fmt = fmt
+    match._seats = fmt.seats
+    match._team_of = fmt.team_of
+    match._tricks_to_win = fmt.tricks_to_win
+    match.seed = int(data["seed"])
+    match.rules = Rules.from_dict(data["rules"])
+    match.phase = PHASES[PHASES.index(data["phase"])]
+    match.scores = [int(x) for x in data["scores"]]
+    match.hand_number = int(data["hand_number"])
+    match.deal_number = int(data["deal_number"])
+    match.hakem = int(data["hakem"])
+    match.first_hakem_deal = tuple((int(s), Card.parse(c)) for s, c in data["first_hakem_deal"])
+    match.trump = None if data["trump"] is None else Suit.parse(data["trump"])
+    match.leader = int(data["leader"])
+    match.turn = int(data["turn"])
+    match.hands = [_mask(h) for h in data["hands"]]
+    match._rest = [_mask(h) for h in data["rest"]]
+    match.trick = [Card.parse(c) for c in data["trick"]]
+    match.tricks = [
+        Trick(i + 1, int(leader), tuple(Card.parse(c) for c in cards), int(winner))
+        for i, (leader, cards, winner) in enumerate(data["tricks"])
+    ]
+    match.team_tricks = [int(x) for x in data["team_tricks"]]
+    match.hand_results = [_result_from_dict(r) for r in data["hand_results"]]
+    match.actions = [_action_from_json(a) for a in data["actions"]]
+    if len(match.hands) != fmt.seats or len(match._rest) != fmt.seats:
+        raise InvalidState("wrong number of hands")
+    everything = match.played_mask()
+    for mask in (*match.hands, *match._rest):
+        if mask & everything:
+            raise InvalidState("a card appears twice")
+        everything |= mask
+    _restore_trick_winner(match)
+    return match
+
+
+def _restore_trick_winner(match: Match) -> None:
+    """Recompute the running winner of the trick in progress (R9)."""
+    match._led_mask = 0
+    match._led_shift = 0
+    match._led_table = SUIT_TABLES[0]
+    match._win_seat = -1
+    match._win_card = -1
+    n = match.fmt.seats
+    for i, card in enumerate(match.trick):
+        seat = (match.leader + i) % n
+        if i == 0:
+            match._led_mask = SUIT_MASKS[card.suit]
+            match._led_shift = card.suit * RANKS_PER_SUIT
+            match._led_table = SUIT_TABLES[card.suit]
+            match._win_card, match._win_seat = card, seat
+        elif card.suit == match._win_card // RANKS_PER_SUIT:
+            if card > match._win_card:
+                match._win_card, match._win_seat = card, seat
+        elif card.suit == match.trump:
+            match._win_card, match._win_seat = card, seat
