@@ -1,0 +1,111 @@
+"""Per-guild settings: one validated, immutable model shared by the store and the UI.
+
+The ranges live in the field definitions only; `LIMITS` is derived from them so the
+settings command can show exactly what validation enforces.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any, Literal, NamedTuple, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+__all__ = ["LIMITS", "GuildSettings", "Range", "SettingError"]
+
+log = logging.getLogger(__name__)
+
+
+class Range(NamedTuple):
+    """Inclusive integer bounds; a tuple `(min, max)` that the UI can tell from a choice list."""
+
+    min: int
+    max: int
+
+
+class SettingError(ValueError):
+    """A rejected setting change, worded for the user who asked for it."""
+
+    def __init__(self, key: str, value: object, allowed: Range | tuple[object, ...] | None):
+        self.key = key
+        self.value = value
+        self.allowed = allowed
+        super().__init__(_describe(key, value, allowed))
+
+
+def _describe(key: str, value: object, allowed: Range | tuple[object, ...] | None) -> str:
+    if allowed is None:
+        known = ", ".join(GuildSettings.model_fields)
+        return f"unknown setting {key!r} (known settings: {known})"
+    if isinstance(allowed, Range):
+        return f"{key} must be a whole number from {allowed.min} to {allowed.max} (got {value!r})"
+    if allowed == (False, True):
+        return f"{key} must be true or false (got {value!r})"
+    choices = ", ".join(repr(v) for v in allowed)
+    return f"{key} must be one of {choices} (got {value!r})"
+
+
+class GuildSettings(BaseModel):
+    """How tables in one guild are run; defaults apply to guilds that never changed anything."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    turn_seconds: int = Field(20, ge=10, le=60)
+    trump_seconds: int = Field(30, ge=10, le=120)
+    lobby_timeout_minutes: int = Field(15, ge=1, le=120)
+    target_score: int = Field(7, ge=1, le=13)
+    hakem_selection: Literal["first_ace", "random"] = "first_ace"
+    allow_computer_players: bool = True
+    language: Literal["en", "fa"] = "en"
+    computer_difficulty: Literal["easy", "normal", "hard"] = "normal"
+
+    def with_changes(self, **changes: Any) -> GuildSettings:
+        """Return a copy with `changes` applied, or raise `SettingError` for the first bad one."""
+        for key in changes:
+            if key not in LIMITS:
+                raise SettingError(key, changes[key], None)
+        try:
+            return GuildSettings.model_validate({**self.model_dump(), **changes})
+        except ValidationError as exc:
+            key = str(exc.errors()[0]["loc"][0])
+            raise SettingError(key, changes.get(key), LIMITS[key]) from None
+
+    @classmethod
+    def from_stored(cls, data: Mapping[str, Any]) -> GuildSettings:
+        """Load stored settings leniently: unknown keys and now-invalid values fall back.
+
+        Stored JSON may predate a range change or a removed setting; a guild must never
+        be locked out of playing because of that.
+        """
+        good: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in LIMITS:
+                log.warning("ignoring unknown stored guild setting %r", key)
+                continue
+            try:
+                cls.model_validate({key: value})
+            except ValidationError:
+                log.warning("ignoring invalid stored guild setting %s=%r", key, value)
+                continue
+            good[key] = value
+        return cls.model_validate(good)
+
+
+def _limits() -> dict[str, Range | tuple[object, ...]]:
+    """Derive the UI limits from the model so they can never drift from validation."""
+    out: dict[str, Range | tuple[object, ...]] = {}
+    for name, field in GuildSettings.model_fields.items():
+        if field.annotation is bool:
+            out[name] = (False, True)
+        elif field.annotation is int:
+            lo = next(m.ge for m in field.metadata if hasattr(m, "ge"))
+            hi = next(m.le for m in field.metadata if hasattr(m, "le"))
+            out[name] = Range(lo, hi)
+        else:
+            out[name] = tuple(get_args(field.annotation))
+    return out
+
+
+LIMITS: Mapping[str, Range | tuple[object, ...]] = _limits()
+"""Setting name -> `Range(min, max)` for numbers, or the tuple of allowed values."""

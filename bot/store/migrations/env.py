@@ -1,0 +1,73 @@
+"""Alembic environment for the store.
+
+In-process (`Store.open`) a connection arrives in `config.attributes["connection"]`.
+By hand (`alembic -c bot/store/migrations/alembic.ini upgrade head`) the URL comes from
+`-x url=...`, else HOKM_DATABASE_URL, and the engine is built like the bot's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from logging.config import fileConfig
+
+from alembic import context
+from sqlalchemy import Connection
+from sqlalchemy.pool import NullPool
+
+from bot.store.engine import create_store_engine, normalize_url
+from bot.store.schema import metadata
+
+config = context.config
+
+
+def _url() -> str:
+    url = (
+        context.get_x_argument(as_dictionary=True).get("url")
+        or os.environ.get("HOKM_DATABASE_URL")
+        or config.get_main_option("sqlalchemy.url")
+    )
+    if not url:
+        raise SystemExit("no database URL: pass -x url=... or set HOKM_DATABASE_URL")
+    return url
+
+
+def _run(connection: Connection) -> None:
+    # Batch mode lets future migrations ALTER tables on SQLite (copy-and-move).
+    context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def _run_offline() -> None:
+    context.configure(
+        url=normalize_url(_url()),
+        target_metadata=metadata,
+        literal_binds=True,
+        render_as_batch=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+async def _run_by_hand() -> None:
+    engine = create_store_engine(_url(), poolclass=NullPool)
+    try:
+        async with engine.connect() as conn:
+            if conn.dialect.name == "sqlite":
+                await conn.exec_driver_sql("BEGIN IMMEDIATE")  # one transaction, like start-up
+            await conn.run_sync(_run)
+            await conn.commit()
+    finally:
+        await engine.dispose()
+
+
+_connection = config.attributes.get("connection")
+if context.is_offline_mode():
+    _run_offline()
+elif _connection is not None:
+    _run(_connection)
+else:
+    if config.config_file_name is not None:
+        fileConfig(config.config_file_name, disable_existing_loggers=False)
+    asyncio.run(_run_by_hand())

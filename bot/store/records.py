@@ -1,0 +1,189 @@
+"""Plain, frozen values that cross the store boundary (never ORM rows).
+
+They validate what the database would otherwise reject late, so a bad record fails where
+it is built rather than inside a transaction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Final, Literal, get_args
+
+__all__ = [
+    "LIVE_STATUSES",
+    "TABLE_STATUSES",
+    "FinishedMatch",
+    "MatchPlayer",
+    "MatchSummary",
+    "PlayerRecord",
+    "StandingsPage",
+    "TableRecord",
+    "TableStatus",
+    "TeamStats",
+]
+
+TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
+TABLE_STATUSES: Final[tuple[str, ...]] = get_args(TableStatus)
+LIVE_STATUSES: Final[tuple[str, ...]] = ("lobby", "playing")
+
+MAX_TABLE_ID = 32
+MAX_MATCH_ID = 64
+MAX_DISPLAY_NAME = 100
+
+
+def _require_aware(name: str, value: datetime | None) -> None:
+    if value is not None and (value.tzinfo is None or value.utcoffset() is None):
+        raise ValueError(f"{name} must be timezone-aware (UTC), got naive {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """One table's persisted snapshot; `state` is the service's opaque JSON-able dict.
+
+    `version` starts at 1 (the insert) and each later save must carry stored version + 1:
+    that is the optimistic-concurrency check. `guild_id` and `channel_id` are fixed at
+    creation. Timestamps are filled in by the store.
+    """
+
+    table_id: str
+    guild_id: int
+    channel_id: int
+    status: TableStatus
+    version: int
+    state: Mapping[str, Any]
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.table_id) <= MAX_TABLE_ID:
+            raise ValueError(f"table_id must be 1-{MAX_TABLE_ID} characters: {self.table_id!r}")
+        if self.status not in TABLE_STATUSES:
+            raise ValueError(f"status must be one of {TABLE_STATUSES}, got {self.status!r}")
+        if self.version < 1:
+            raise ValueError(f"version starts at 1, got {self.version}")
+        _require_aware("created_at", self.created_at)
+        _require_aware("updated_at", self.updated_at)
+
+    @property
+    def is_live(self) -> bool:
+        """Whether the table still occupies its channel (lobby or playing)."""
+        return self.status in LIVE_STATUSES
+
+    def bump(
+        self, *, state: Mapping[str, Any] | None = None, status: TableStatus | None = None
+    ) -> TableRecord:
+        """The next version of this record, ready for `Store.save_table`."""
+        return dataclasses.replace(
+            self,
+            version=self.version + 1,
+            state=self.state if state is None else state,
+            status=self.status if status is None else status,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlayer:
+    """Who sat where; computer players may have no user id and never get standings."""
+
+    seat: int
+    team: int
+    user_id: int | None
+    is_computer: bool
+    display_name: str
+
+    def __post_init__(self) -> None:
+        if self.seat not in (0, 1, 2, 3):
+            raise ValueError(f"seat must be 0-3, got {self.seat}")
+        if self.team != self.seat % 2:
+            raise ValueError(f"seat {self.seat} plays for team {self.seat % 2}, not {self.team}")
+        if self.user_id is None and not self.is_computer:
+            raise ValueError(f"human player in seat {self.seat} needs a user_id")
+        if len(self.display_name) > MAX_DISPLAY_NAME:
+            object.__setattr__(self, "display_name", self.display_name[:MAX_DISPLAY_NAME])
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStats:
+    """One team's totals in a match; each of its human players is credited with them."""
+
+    hands_won: int = 0
+    kots_dealt: int = 0
+    hakem_kots_suffered: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMatch:
+    """A completed match, recorded exactly once (keyed by `match_id`)."""
+
+    match_id: str
+    guild_id: int
+    channel_id: int
+    started_at: datetime
+    finished_at: datetime
+    target_score: int
+    scores: tuple[int, int]
+    winner_team: int
+    hands: Sequence[Mapping[str, Any]]
+    players: tuple[MatchPlayer, ...]
+    team_stats: tuple[TeamStats, TeamStats] = field(default=(TeamStats(), TeamStats()))
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.match_id) <= MAX_MATCH_ID:
+            raise ValueError(f"match_id must be 1-{MAX_MATCH_ID} characters: {self.match_id!r}")
+        _require_aware("started_at", self.started_at)
+        _require_aware("finished_at", self.finished_at)
+        if len(self.scores) != 2 or len(self.team_stats) != 2:
+            raise ValueError("scores and team_stats need exactly one entry per team")
+        if self.winner_team not in (0, 1):
+            raise ValueError(f"winner_team must be 0 or 1, got {self.winner_team}")
+        seats = [p.seat for p in self.players]
+        if len(set(seats)) != len(seats):
+            raise ValueError(f"duplicate seats in match {self.match_id}: {seats}")
+        humans = [p.user_id for p in self.players if not p.is_computer]
+        if len(set(humans)) != len(humans):
+            raise ValueError(f"a user holds two seats in match {self.match_id}")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """One member's standing in one guild; `rank` is 1-based in standings order."""
+
+    guild_id: int
+    user_id: int
+    display_name: str
+    rank: int
+    matches_played: int
+    matches_won: int
+    win_rate: float
+    hands_won: int
+    kots_dealt: int
+    hakem_kots_suffered: int
+    last_played_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPage:
+    """One page of a guild's standings; `pages` is at least 1 so "page 1/1" reads right."""
+
+    guild_id: int
+    page: int
+    per_page: int
+    pages: int
+    total_players: int
+    rows: tuple[PlayerRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A member's view of one past match, for "recent matches" listings."""
+
+    match_id: str
+    channel_id: int
+    finished_at: datetime
+    team: int
+    won: bool
+    scores: tuple[int, int]
+    target_score: int

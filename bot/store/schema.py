@@ -1,0 +1,177 @@
+"""Table definitions used by the queries (SQLAlchemy Core).
+
+The migrations in `migrations/versions/` create this schema; they are written out by hand
+so they stay frozen, and a test compares them with these definitions.
+Everything here is portable between SQLite and PostgreSQL; SQLite-only options
+(`sqlite_with_rowid`) are ignored elsewhere, and the partial unique index is understood by both.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Dialect
+
+from .records import LIVE_STATUSES, MAX_DISPLAY_NAME, MAX_MATCH_ID, MAX_TABLE_ID, TABLE_STATUSES
+
+__all__ = [
+    "LIVE_CLAUSE",
+    "game_tables",
+    "guild_settings",
+    "match_players",
+    "matches",
+    "metadata",
+    "standings",
+]
+
+
+class UTCDateTime(sa.TypeDecorator[datetime]):
+    """Timezone-aware UTC in and out, whatever the backend stores (SQLite keeps naive text)."""
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"naive datetime {value!r}; the store only takes aware UTC times")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class JSONText(sa.TypeDecorator[Any]):
+    """JSON kept as compact text: portable, and opaque to the database on purpose."""
+
+    impl = sa.Text
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
+        if value is None:
+            return None
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> Any:
+        return None if value is None else json.loads(value)
+
+
+def _in_list(column: str, values: tuple[str, ...]) -> str:
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+LIVE_CLAUSE = sa.text(_in_list("status", LIVE_STATUSES))
+"""Literal (not bound) so SQLite's planner can match it to the partial index."""
+
+metadata = sa.MetaData()
+
+guild_settings = sa.Table(
+    "guild_settings",
+    metadata,
+    sa.Column("guild_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("settings", JSONText, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+)
+
+game_tables = sa.Table(
+    "game_tables",
+    metadata,
+    sa.Column("table_id", sa.String(MAX_TABLE_ID), primary_key=True),
+    sa.Column("guild_id", sa.BigInteger, nullable=False),
+    sa.Column("channel_id", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", JSONText, nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+    sa.CheckConstraint(_in_list("status", TABLE_STATUSES), name="ck_game_tables_status"),
+    sa.CheckConstraint("version >= 1", name="ck_game_tables_version"),
+    sa.Index("ix_game_tables_status_guild", "status", "guild_id"),
+    sa.Index(
+        "uq_game_tables_open_channel",
+        "channel_id",
+        unique=True,
+        sqlite_where=LIVE_CLAUSE,
+        postgresql_where=LIVE_CLAUSE,
+    ),
+)
+
+matches = sa.Table(
+    "matches",
+    metadata,
+    sa.Column("match_id", sa.String(MAX_MATCH_ID), primary_key=True),
+    sa.Column("guild_id", sa.BigInteger, nullable=False),
+    sa.Column("channel_id", sa.BigInteger, nullable=False),
+    sa.Column("started_at", UTCDateTime, nullable=False),
+    sa.Column("finished_at", UTCDateTime, nullable=False),
+    sa.Column("target_score", sa.Integer, nullable=False),
+    sa.Column("team0_score", sa.Integer, nullable=False),
+    sa.Column("team1_score", sa.Integer, nullable=False),
+    sa.Column("winner_team", sa.SmallInteger, nullable=False),
+    sa.Column("team0_hands_won", sa.Integer, nullable=False),
+    sa.Column("team0_kots_dealt", sa.Integer, nullable=False),
+    sa.Column("team0_hakem_kots_suffered", sa.Integer, nullable=False),
+    sa.Column("team1_hands_won", sa.Integer, nullable=False),
+    sa.Column("team1_kots_dealt", sa.Integer, nullable=False),
+    sa.Column("team1_hakem_kots_suffered", sa.Integer, nullable=False),
+    sa.Column("hands", JSONText, nullable=False),
+    sa.CheckConstraint("winner_team IN (0, 1)", name="ck_matches_winner_team"),
+    sa.Index("ix_matches_guild_finished", "guild_id", "finished_at"),
+)
+
+match_players = sa.Table(
+    "match_players",
+    metadata,
+    sa.Column(
+        "match_id",
+        sa.String(MAX_MATCH_ID),
+        sa.ForeignKey("matches.match_id", ondelete="CASCADE", name="fk_match_players_match"),
+        primary_key=True,
+    ),
+    sa.Column("seat", sa.SmallInteger, primary_key=True, autoincrement=False),
+    sa.Column("team", sa.SmallInteger, nullable=False),
+    sa.Column("user_id", sa.BigInteger, nullable=True),
+    sa.Column("is_computer", sa.Boolean, nullable=False),
+    sa.Column("display_name", sa.String(MAX_DISPLAY_NAME), nullable=False),
+    # Copied from the match so "a member's recent matches" is one index range.
+    sa.Column("guild_id", sa.BigInteger, nullable=False),
+    sa.Column("finished_at", UTCDateTime, nullable=False),
+    sa.CheckConstraint("seat BETWEEN 0 AND 3", name="ck_match_players_seat"),
+    sa.CheckConstraint("team = seat % 2", name="ck_match_players_team"),
+    sa.CheckConstraint("is_computer OR user_id IS NOT NULL", name="ck_match_players_human_id"),
+    sa.Index("ix_match_players_member", "guild_id", "user_id", "finished_at"),
+    sqlite_with_rowid=False,
+)
+
+standings = sa.Table(
+    "standings",
+    metadata,
+    sa.Column("guild_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("user_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("display_name", sa.String(MAX_DISPLAY_NAME), nullable=False),
+    sa.Column("matches_played", sa.Integer, nullable=False),
+    sa.Column("matches_won", sa.Integer, nullable=False),
+    # Stored (not computed per query) so the ranking order is a plain index scan.
+    sa.Column("win_rate", sa.Float, nullable=False),
+    sa.Column("hands_won", sa.Integer, nullable=False),
+    sa.Column("kots_dealt", sa.Integer, nullable=False),
+    sa.Column("hakem_kots_suffered", sa.Integer, nullable=False),
+    sa.Column("last_played_at", UTCDateTime, nullable=False),
+    sqlite_with_rowid=False,
+)
+
+sa.Index(
+    "ix_standings_rank",
+    standings.c.guild_id,
+    standings.c.matches_won.desc(),
+    standings.c.win_rate.desc(),
+    standings.c.matches_played,
+    standings.c.user_id,
+)

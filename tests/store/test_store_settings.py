@@ -1,0 +1,125 @@
+"""Guild settings: defaults, validation for the UI, and the store round trip."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pydantic
+import pytest
+
+from bot.guild_settings import LIMITS, GuildSettings, Range, SettingError
+from bot.store import Store
+
+
+def test_defaults() -> None:
+    s = GuildSettings()
+    assert s.turn_seconds == 20
+    assert s.trump_seconds == 30
+    assert s.lobby_timeout_minutes == 15
+    assert s.target_score == 7
+    assert s.hakem_selection == "first_ace"
+    assert s.allow_computer_players is True
+    assert s.language == "en"
+    assert s.computer_difficulty == "normal"
+
+
+def test_limits_match_validation() -> None:
+    assert {
+        "turn_seconds": Range(10, 60),
+        "trump_seconds": Range(10, 120),
+        "lobby_timeout_minutes": Range(1, 120),
+        "target_score": Range(1, 13),
+        "hakem_selection": ("first_ace", "random"),
+        "allow_computer_players": (False, True),
+        "language": ("en", "fa"),
+        "computer_difficulty": ("easy", "normal", "hard"),
+    } == LIMITS
+    for key, allowed in LIMITS.items():
+        if isinstance(allowed, Range):
+            GuildSettings().with_changes(**{key: allowed.min})
+            GuildSettings().with_changes(**{key: allowed.max})
+            for bad in (allowed.min - 1, allowed.max + 1):
+                with pytest.raises(SettingError):
+                    GuildSettings().with_changes(**{key: bad})
+        else:
+            for value in allowed:
+                assert getattr(GuildSettings().with_changes(**{key: value}), key) == value
+
+
+def test_with_changes_returns_new_frozen_copy() -> None:
+    base = GuildSettings()
+    changed = base.with_changes(turn_seconds=45, language="fa", allow_computer_players=False)
+    assert (changed.turn_seconds, changed.language, changed.allow_computer_players) == (
+        45,
+        "fa",
+        False,
+    )
+    assert base == GuildSettings()
+    with pytest.raises(pydantic.ValidationError):
+        changed.turn_seconds = 30  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("changes", "key", "fragment"),
+    [
+        ({"turn_seconds": 5}, "turn_seconds", "from 10 to 60 (got 5)"),
+        ({"trump_seconds": 121}, "trump_seconds", "from 10 to 120 (got 121)"),
+        ({"target_score": 0}, "target_score", "from 1 to 13"),
+        ({"lobby_timeout_minutes": 7.5}, "lobby_timeout_minutes", "whole number"),
+        ({"language": "de"}, "language", "one of 'en', 'fa' (got 'de')"),
+        ({"hakem_selection": "dealer"}, "hakem_selection", "'first_ace', 'random'"),
+        ({"computer_difficulty": "insane"}, "computer_difficulty", "'easy', 'normal', 'hard'"),
+        ({"allow_computer_players": "maybe"}, "allow_computer_players", "true or false"),
+        ({"turn_seconds": 30, "language": "xx"}, "language", "got 'xx'"),
+    ],
+)
+def test_with_changes_rejects_with_a_readable_message(
+    changes: dict[str, object], key: str, fragment: str
+) -> None:
+    with pytest.raises(SettingError) as info:
+        GuildSettings().with_changes(**changes)
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert err.key == key
+    assert err.value == changes[key]
+    assert err.allowed == LIMITS[key]
+    assert key in str(err)
+    assert fragment in str(err)
+
+
+def test_unknown_setting() -> None:
+    with pytest.raises(SettingError, match="unknown setting 'colour'") as info:
+        GuildSettings().with_changes(colour="red")
+    assert info.value.allowed is None
+
+
+async def test_store_defaults_and_round_trip(store: Store) -> None:
+    assert await store.get_guild_settings(1) == GuildSettings()
+    custom = GuildSettings().with_changes(turn_seconds=40, target_score=13, language="fa")
+    await store.set_guild_settings(1, custom)
+    assert await store.get_guild_settings(1) == custom
+    again = custom.with_changes(turn_seconds=10, computer_difficulty="hard")
+    await store.set_guild_settings(1, again)
+    assert await store.get_guild_settings(1) == again
+    assert await store.get_guild_settings(2) == GuildSettings()  # other guilds untouched
+
+
+async def test_settings_survive_reopen(db_url: str) -> None:
+    custom = GuildSettings().with_changes(allow_computer_players=False)
+    async with await Store.open(db_url) as s:
+        await s.set_guild_settings(7, custom)
+    async with await Store.open(db_url) as s:
+        assert await s.get_guild_settings(7) == custom
+
+
+async def test_stored_settings_load_leniently(store: Store, db_path: Path) -> None:
+    """A value stored under older, wider limits must not lock the guild out."""
+    await store.set_guild_settings(3, GuildSettings().with_changes(language="fa"))
+    with sqlite3.connect(db_path) as raw:
+        raw.execute(
+            "UPDATE guild_settings SET settings = ? WHERE guild_id = 3",
+            ('{"language":"fa","turn_seconds":500,"retired_option":1}',),
+        )
+    loaded = await store.get_guild_settings(3)
+    assert loaded == GuildSettings(language="fa")
