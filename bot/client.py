@@ -1,0 +1,237 @@
+"""The discord.py client: wiring, command sync, and the one router every button click reaches."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from . import custom_ids, render
+from .config import Settings
+from .discord_ui import message_kwargs
+from .errors import ActionError
+from .guild_settings import GuildSettings
+from .outbox import Outbox
+from .publisher import DiscordPublisher
+from .store import Store
+from .tables import TableService
+
+log = logging.getLogger(__name__)
+
+
+class HokmBot(commands.Bot):
+    """Hosts Hokm tables. Needs no privileged intents."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        intents = discord.Intents.default()
+        intents.typing = False
+        intents.presences = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            guild_ready_timeout=settings.guild_ready_timeout,
+        )
+        self.settings = settings
+        self.store = store
+        self.outbox = Outbox(rate=settings.outbox_rate)
+        self.publisher = DiscordPublisher(self, self.outbox)
+        self.service = TableService(
+            store, publisher=self.publisher, computer_delay=settings.computer_delay_seconds
+        )
+        self.publisher.service = self.service
+        self._background: list[asyncio.Task[None]] = []
+
+    # ------------------------------------------------------------------ start-up
+
+    async def setup_hook(self) -> None:
+        from .cogs.hokm import HokmCog
+        from .cogs.standings import StandingsCog
+
+        await self.add_cog(HokmCog(self))
+        await self.add_cog(StandingsCog(self))
+        self._background.append(asyncio.create_task(self.outbox.run(), name="hokm-outbox"))
+        await self.sync_commands()
+        restored = await self.service.restore()
+        log.info("ready to serve; %d live tables resumed", len(restored))
+
+    async def sync_commands(self) -> None:
+        """Sync to ``dev_guild_ids`` (instant) or globally, only when the tree changed."""
+        guilds = [discord.Object(g) for g in self.settings.dev_guild_ids]
+        payload = sorted(
+            (c.to_dict(self.tree) for c in self.tree.get_commands()), key=lambda c: c["name"]
+        )
+        digest = hashlib.sha256(
+            json.dumps([payload, self.settings.dev_guild_ids], sort_keys=True).encode()
+        ).hexdigest()
+        marker = Path(self.settings.command_sync_file)
+        if await asyncio.to_thread(_read_marker, marker) == digest:
+            log.info("application commands unchanged; sync skipped")
+            return
+        if guilds:
+            for guild in guilds:
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        log.info("application commands synced (%s)", "dev guilds" if guilds else "global")
+        await asyncio.to_thread(_write_marker, marker, digest)
+
+    async def close(self) -> None:
+        await self.service.close()
+        await self.outbox.drain(within=3.0)
+        await self.outbox.close()
+        for task in self._background:
+            task.cancel()
+        await super().close()
+
+    # ------------------------------------------------------------------ events
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.component:
+            await handle_click(self, interaction)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        table = self.service.table_in_channel(channel.id)
+        if table is not None:
+            log.info("table %s: channel deleted", table.table_id)
+            await self.service.abandon(table.table_id)
+
+    async def language_of(self, guild_id: int | None) -> str:
+        if guild_id is None:
+            return "en"
+        try:
+            return (await self.store.get_guild_settings(guild_id)).language
+        except Exception:
+            log.exception("guild %s: settings unreadable", guild_id)
+            return GuildSettings().language
+
+
+def _read_marker(path: Path) -> str:
+    try:
+        return path.read_text().strip()
+    except OSError:
+        return ""
+
+
+def _write_marker(path: Path, digest: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(digest)
+    except OSError as exc:
+        log.warning("could not write %s: %s", path, exc)
+
+
+# ---------------------------------------------------------------------- the click router
+
+
+async def reply_error(
+    interaction: discord.Interaction, lang: str, code: str, params: dict[str, Any] | None = None
+) -> None:
+    """Every refusal is an ephemeral answer to the clicker: free, private, and changes nothing."""
+    text = render.error_text(lang, code, params or {})
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+
+async def handle_click(bot: HokmBot, interaction: discord.Interaction) -> None:
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    lang = await bot.language_of(interaction.guild_id)
+    try:
+        click = custom_ids.parse(data.get("custom_id"))
+    except custom_ids.BadCustomId:
+        await reply_error(interaction, lang, "error.bad_button")
+        return
+    table = bot.service.tables.get(click.table_id) if click.table_id else None
+    if table is not None:
+        lang = table.settings.language
+    try:
+        if click.kind in ("card", "trump"):
+            await _play_click(bot, interaction, click)
+        elif click.kind == "lobby":
+            await _lobby_click(bot, interaction, click)
+        elif click.kind == "my_hand":
+            await _my_hand_click(bot, interaction, click)
+        elif click.kind == "standings":
+            cog = bot.get_cog("StandingsCog")
+            await cog.page_click(interaction, click)  # type: ignore[union-attr]
+    except ActionError as exc:
+        await reply_error(interaction, lang, exc.code, exc.params)
+    except Exception:
+        log.exception("click %r failed", data.get("custom_id"))
+        await reply_error(interaction, lang, "error.internal")
+
+
+async def _play_click(
+    bot: HokmBot, interaction: discord.Interaction, click: custom_ids.Click
+) -> None:
+    user_id = interaction.user.id
+    if click.kind == "card":
+        assert click.card is not None
+        update = await bot.service.play_card(click.table_id, user_id, click.hand, click.card)
+    else:
+        assert click.suit is not None
+        update = await bot.service.choose_trump(click.table_id, user_id, click.hand, click.suit)
+    table, seat = update.table, update.actor_seat
+    assert seat is not None
+    ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+    if table.match is None:
+        return
+    spec = render.hand_message(table, seat, ephemeral=ephemeral)
+    await interaction.response.edit_message(**message_kwargs(spec))
+    bot.publisher.answered(table, seat)
+
+
+async def _lobby_click(
+    bot: HokmBot, interaction: discord.Interaction, click: custom_ids.Click
+) -> None:
+    service, user = bot.service, interaction.user
+    table = service.get(click.table_id)
+    if interaction.guild_id != table.guild_id:
+        raise ActionError("error.bad_button")
+    if click.action == "join":
+        update = await service.join(click.table_id, user.id, _display_name(user))
+    elif click.action == "leave":
+        update = await service.leave(click.table_id, user.id)
+    elif click.action == "add_computer":
+        update = await service.add_computer(click.table_id, user.id)
+    elif click.action == "start":
+        update = await service.start(click.table_id, user.id)
+    else:
+        perms = interaction.permissions
+        update = await service.cancel(click.table_id, user.id, is_admin=perms.manage_guild)
+    is_table_message = (
+        interaction.message is not None and interaction.message.id == table.message_id
+    )
+    if is_table_message:
+        await interaction.response.edit_message(
+            **message_kwargs(render.table_message(update.table))
+        )
+        bot.outbox.discard(("table", table.table_id))
+    else:
+        await interaction.response.defer()
+
+
+async def _my_hand_click(
+    bot: HokmBot, interaction: discord.Interaction, click: custom_ids.Click
+) -> None:
+    table, seat = bot.service.hand_view(click.table_id, interaction.user.id)
+    spec = render.hand_message(table, seat, ephemeral=True)
+    await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+    if table.seat(seat).dm_closed:
+        bot.publisher.answered(table, seat)
+
+
+def _display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name

@@ -1,0 +1,1 @@
+"""Thin command handlers: parse, check permissions, call the service, send what render made."""

@@ -1,0 +1,204 @@
+"""``/hokm …``: open, join, leave and cancel tables, see your hand, the rules, and settings."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .. import render
+from ..client import _display_name, reply_error
+from ..discord_ui import message_kwargs
+from ..errors import ActionError
+from ..guild_settings import SettingError
+from ..i18n import t
+from ..table import Table
+
+if TYPE_CHECKING:
+    from ..client import HokmBot
+
+log = logging.getLogger(__name__)
+
+
+class HokmCog(commands.Cog):
+    hokm = app_commands.Group(name="hokm", description="Play Hokm, the Persian trick-taking game")
+
+    def __init__(self, bot: HokmBot) -> None:
+        self.bot = bot
+
+    async def _lang(self, interaction: discord.Interaction) -> str:
+        return await self.bot.language_of(interaction.guild_id)
+
+    async def _table_here(self, interaction: discord.Interaction) -> Table:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise ActionError("error.guild_only")
+        table = self.bot.service.table_in_channel(interaction.channel_id)
+        if table is None:
+            raise ActionError("error.no_table")
+        return table
+
+    async def _run(self, interaction: discord.Interaction, coro_factory) -> None:  # type: ignore[no-untyped-def]
+        lang = await self._lang(interaction)
+        try:
+            await coro_factory(lang)
+        except ActionError as exc:
+            await reply_error(interaction, lang, exc.code, exc.params)
+        except SettingError as exc:
+            await reply_error(interaction, lang, "error.setting", {"detail": str(exc)})
+        except Exception:
+            log.exception("/hokm command failed")
+            await reply_error(interaction, lang, "error.internal")
+
+    @hokm.command(name="new", description="Open a Hokm table in this channel")
+    @app_commands.describe(
+        target_score="Points to win the match (1–13)",
+        turn_seconds="Seconds per turn (10–60)",
+        difficulty="How strong computer players are",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        target_score: int | None = None,
+        turn_seconds: int | None = None,
+        difficulty: Literal["easy", "normal", "hard"] | None = None,
+    ) -> None:
+        async def go(lang: str) -> None:
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise ActionError("error.guild_only")
+            settings = await self.bot.store.get_guild_settings(interaction.guild_id)
+            await self.bot.service.open_table(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+                host_name=_display_name(interaction.user),
+                settings=settings,
+                target_score=target_score,
+                turn_seconds=turn_seconds,
+                difficulty=difficulty,
+            )
+            lang = settings.language
+            await interaction.response.send_message(t(lang, "ok.table_opened"), ephemeral=True)
+
+        await self._run(interaction, go)
+
+    @hokm.command(name="join", description="Take a seat at the table in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        async def go(lang: str) -> None:
+            table = await self._table_here(interaction)
+            update = await self.bot.service.join(
+                table.table_id, interaction.user.id, _display_name(interaction.user)
+            )
+            seat = update.table.seat_of(interaction.user.id)
+            await interaction.response.send_message(
+                t(table.settings.language, "ok.joined", seat=(seat or 0) + 1), ephemeral=True
+            )
+
+        await self._run(interaction, go)
+
+    @hokm.command(name="leave", description="Leave the table in this channel before it starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async def go(lang: str) -> None:
+            table = await self._table_here(interaction)
+            await self.bot.service.leave(table.table_id, interaction.user.id)
+            await interaction.response.send_message(
+                t(table.settings.language, "ok.left"), ephemeral=True
+            )
+
+        await self._run(interaction, go)
+
+    @hokm.command(
+        name="cancel", description="Close the table in this channel (host or server manager)"
+    )
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        async def go(lang: str) -> None:
+            table = await self._table_here(interaction)
+            await self.bot.service.cancel(
+                table.table_id, interaction.user.id, is_admin=interaction.permissions.manage_guild
+            )
+            await interaction.response.send_message(
+                t(table.settings.language, "ok.cancelled"), ephemeral=True
+            )
+
+        await self._run(interaction, go)
+
+    @hokm.command(name="hand", description="Show your hand (only you can see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async def go(lang: str) -> None:
+            table = await self._table_here(interaction)
+            table, seat = self.bot.service.hand_view(table.table_id, interaction.user.id)
+            spec = render.hand_message(table, seat, ephemeral=True)
+            await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+            if table.seat(seat).dm_closed:
+                self.bot.publisher.answered(table, seat)
+
+        await self._run(interaction, go)
+
+    @hokm.command(name="rules", description="A short summary of the rules of Hokm")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        async def go(lang: str) -> None:
+            target = 7
+            if interaction.guild_id is not None:
+                target = (
+                    await self.bot.store.get_guild_settings(interaction.guild_id)
+                ).target_score
+            await interaction.response.send_message(
+                t(lang, "rules.text", target=target), ephemeral=True
+            )
+
+        await self._run(interaction, go)
+
+    @hokm.command(name="settings", description="Server settings for Hokm tables (Manage Server)")
+    @app_commands.describe(
+        turn_seconds="Seconds per turn (10–60)",
+        trump_seconds="Seconds for the hakem to name trump (10–120)",
+        lobby_timeout_minutes="Minutes before an unfilled table closes (1–120)",
+        target_score="Default points to win a match (1–13)",
+        first_hakem="How the first hakem is chosen",
+        computer_players="Whether computer players may fill empty seats",
+        language="Language of the bot's messages",
+        computer_difficulty="Default strength of computer players",
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        turn_seconds: int | None = None,
+        trump_seconds: int | None = None,
+        lobby_timeout_minutes: int | None = None,
+        target_score: int | None = None,
+        first_hakem: Literal["first_ace", "random"] | None = None,
+        computer_players: bool | None = None,
+        language: Literal["en", "fa"] | None = None,
+        computer_difficulty: Literal["easy", "normal", "hard"] | None = None,
+    ) -> None:
+        async def go(lang: str) -> None:
+            if interaction.guild_id is None:
+                raise ActionError("error.guild_only")
+            if not interaction.permissions.manage_guild:  # checked here, not only by Discord
+                raise ActionError("error.not_admin")
+            changes = {
+                key: value
+                for key, value in (
+                    ("turn_seconds", turn_seconds),
+                    ("trump_seconds", trump_seconds),
+                    ("lobby_timeout_minutes", lobby_timeout_minutes),
+                    ("target_score", target_score),
+                    ("hakem_selection", first_hakem),
+                    ("allow_computer_players", computer_players),
+                    ("language", language),
+                    ("computer_difficulty", computer_difficulty),
+                )
+                if value is not None
+            }
+            current = await self.bot.store.get_guild_settings(interaction.guild_id)
+            new = current.with_changes(**changes)
+            if changes:
+                await self.bot.store.set_guild_settings(interaction.guild_id, new)
+                log.info("guild %s: settings changed %s", interaction.guild_id, sorted(changes))
+            spec = render.settings_message(new.language, new.model_dump(), changed=bool(changes))
+            await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+
+        await self._run(interaction, go)

@@ -1,0 +1,94 @@
+"""The ``custom_id`` of every button, and its strict parser.
+
+A custom_id is never trusted: it only says what the click claims (which table, which hand,
+which card); the service checks every claim against the stored state. The parser refuses
+anything it did not make itself, so forged or garbled ids get a clear answer, not a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from engine import Card, Suit
+
+PREFIX: Final = "hokm:"
+MAX_LENGTH: Final = 100
+
+LOBBY_ACTIONS: Final = {"j": "join", "l": "leave", "a": "add_computer", "s": "start", "x": "cancel"}
+
+_TABLE = r"[0-9a-f]{12}"
+_PATTERNS: Final = {
+    "card": re.compile(
+        rf"hokm:c:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<card>(?:10|[2-9JQKA])[SHDC])"
+    ),
+    "trump": re.compile(
+        rf"hokm:t:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<suit>[SHDC])"
+    ),
+    "lobby": re.compile(rf"hokm:(?P<action>[jlasx]):(?P<table>{_TABLE})"),
+    "my_hand": re.compile(rf"hokm:h:(?P<table>{_TABLE})"),
+    "standings": re.compile(
+        r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Click:
+    """What a button claims; ``kind`` is card, trump, lobby, my_hand or standings."""
+
+    kind: str
+    table_id: str = ""
+    hand: int = 0
+    card: Card | None = None
+    suit: Suit | None = None
+    action: str = ""
+    page: int = 0
+    member_id: int = 0
+
+
+class BadCustomId(ValueError):
+    """Not a button this bot made."""
+
+
+def parse(custom_id: object) -> Click:
+    if not isinstance(custom_id, str) or len(custom_id) > MAX_LENGTH:
+        raise BadCustomId("not a custom_id")
+    for kind, pattern in _PATTERNS.items():
+        m = pattern.fullmatch(custom_id)
+        if m is None:
+            continue
+        g = m.groupdict()
+        if kind == "card":
+            return Click(kind, g["table"], int(g["hand"]), card=Card.parse(g["card"]))
+        if kind == "trump":
+            return Click(kind, g["table"], int(g["hand"]), suit=Suit.parse(g["suit"]))
+        if kind == "lobby":
+            return Click(kind, g["table"], action=LOBBY_ACTIONS[g["action"]])
+        if kind == "my_hand":
+            return Click(kind, g["table"])
+        return Click(kind, page=int(g["page"]), member_id=int(g["member"]))
+    raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
+
+
+def card_id(table_id: str, hand: int, card: Card) -> str:
+    return f"hokm:c:{table_id}:{hand}:{card.code}"
+
+
+def trump_id(table_id: str, hand: int, suit: Suit) -> str:
+    return f"hokm:t:{table_id}:{hand}:{suit.letter}"
+
+
+def lobby_id(table_id: str, action: str) -> str:
+    letter = next(k for k, v in LOBBY_ACTIONS.items() if v == action)
+    return f"hokm:{letter}:{table_id}"
+
+
+def my_hand_id(table_id: str) -> str:
+    return f"hokm:h:{table_id}"
+
+
+def standings_id(page: int, direction: str, member_id: int = 0) -> str:
+    """``direction`` (p or n) keeps Previous and Next distinct when both lead to one page."""
+    return f"hokm:p:{page}:{member_id}:{direction}"

@@ -1,0 +1,205 @@
+"""One outbox for every non-interaction REST call the bot makes.
+
+Discord allows a bot about 50 such calls a second in all and about 5 message creates/edits per
+5 s in one channel. Interaction responses are exempt, so the clicking player is always answered
+directly; everything else (the public table message, turn markers in DMs, channel reports) goes
+through here. The outbox spends the budget by priority, and keeps only the newest job per key:
+a table message edited ten times while the channel was throttled is sent once, with the state
+of the moment it is sent. So the live view degrades gracefully under load (per card when quiet,
+per trick when busy) instead of queueing or drawing 429s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass, field
+
+log = logging.getLogger(__name__)
+
+Job = Callable[[], Awaitable[None]]
+
+# Priorities, lowest number first.
+URGENT = 0  # a new hand's cards
+REPORT = 1  # channel reports (hand results, notices)
+TABLE = 2  # the public table message
+MARKER = 3  # a DM edit that only marks whose turn it is
+
+
+class Retry(Exception):
+    """Raised by a job whose call failed for a passing reason: run it again later."""
+
+
+@dataclass(order=True)
+class _Entry:
+    priority: int
+    seq: int
+    key: Hashable = field(compare=False)
+    channel_id: int = field(compare=False)
+    job: Job = field(compare=False)
+    not_before: float = field(default=0.0, compare=False)
+    attempts: int = field(default=0, compare=False)
+
+
+class Outbox:
+    """Rate-aware, coalescing sender. ``submit`` never blocks; ``run`` is the worker."""
+
+    def __init__(
+        self,
+        *,
+        rate: float = 40.0,
+        burst: float = 10.0,
+        channel_limit: int = 5,
+        channel_window: float = 5.0,
+        concurrency: int = 8,
+        max_attempts: int = 5,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.channel_limit = channel_limit
+        self.channel_window = channel_window
+        self.max_attempts = max_attempts
+        self.clock = clock
+        self._tokens = burst
+        self._refilled = clock()
+        self._pending: dict[Hashable, _Entry] = {}
+        self._inflight: set[Hashable] = set()
+        self._sent: defaultdict[int, deque[float]] = defaultdict(deque)
+        self._seq = itertools.count()
+        self._wakeup = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._slots = asyncio.Semaphore(concurrency)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.calls = 0
+        self.failures = 0
+        self.dropped = 0
+
+    # ------------------------------------------------------------------ API
+
+    def submit(self, key: Hashable, priority: int, channel_id: int, job: Job) -> None:
+        """Queue ``job``; a pending job with the same key is replaced (newest state wins)."""
+        old = self._pending.get(key)
+        if old is not None:
+            old.job = job
+            old.priority = min(old.priority, priority)
+        else:
+            self._pending[key] = _Entry(priority, next(self._seq), key, channel_id, job)
+        self._wakeup.set()
+
+    def discard(self, key: Hashable) -> None:
+        """Drop a pending job that became pointless (its message was updated another way)."""
+        self._pending.pop(key, None)
+
+    @property
+    def backlog(self) -> int:
+        return len(self._pending)
+
+    async def drain(self, within: float = 10.0) -> None:
+        """Wait until nothing is pending or in flight (tests, shutdown), at most ``within`` s."""
+        deadline = self.clock() + within
+        while (self._pending or self._inflight) and self.clock() < deadline:
+            self._idle.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._idle.wait(), timeout=0.05)
+
+    async def run(self) -> None:
+        while True:
+            entry, wait = self._next()
+            if entry is None:
+                self._wakeup.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wakeup.wait(), timeout=wait)
+                continue
+            await self._slots.acquire()
+            del self._pending[entry.key]
+            self._inflight.add(entry.key)
+            self._spend(entry.channel_id)
+            task = asyncio.create_task(self._send(entry))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    # ------------------------------------------------------------------ internals
+
+    def _next(self) -> tuple[_Entry | None, float | None]:
+        """The most urgent entry that may go now, else how long until one may."""
+        now = self.clock()
+        self._refill(now)
+        if not self._pending:
+            return None, None
+        waits = []
+        if self._tokens < 1:
+            waits.append((1 - self._tokens) / self.rate)
+        best: _Entry | None = None
+        for entry in self._pending.values():
+            if entry.key in self._inflight:
+                continue
+            if entry.not_before > now:
+                waits.append(entry.not_before - now)
+                continue
+            room = self._channel_room(entry.channel_id, now)
+            if room > 0:
+                waits.append(room)
+                continue
+            if best is None or entry < best:
+                best = entry
+        if best is not None and self._tokens >= 1:
+            return best, None
+        return None, (min(waits) if waits else 0.05)
+
+    def _refill(self, now: float) -> None:
+        self._tokens = min(self.burst, self._tokens + (now - self._refilled) * self.rate)
+        self._refilled = now
+
+    def _channel_room(self, channel_id: int, now: float) -> float:
+        """0 when the channel may take a call now, else seconds until it may."""
+        sent = self._sent[channel_id]
+        while sent and sent[0] <= now - self.channel_window:
+            sent.popleft()
+        if len(sent) < self.channel_limit:
+            return 0.0
+        return sent[0] + self.channel_window - now
+
+    def _spend(self, channel_id: int) -> None:
+        now = self.clock()
+        self._tokens -= 1
+        self._sent[channel_id].append(now)
+
+    async def _send(self, entry: _Entry) -> None:
+        try:
+            self.calls += 1
+            await entry.job()
+        except Retry:
+            self._retry(entry)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self.failures += 1
+            log.exception("outbox job %r failed", entry.key)
+        finally:
+            self._inflight.discard(entry.key)
+            self._slots.release()
+            self._wakeup.set()
+            self._idle.set()
+
+    def _retry(self, entry: _Entry) -> None:
+        self.failures += 1
+        entry.attempts += 1
+        if entry.attempts >= self.max_attempts:
+            self.dropped += 1
+            log.warning("outbox job %r dropped after %d attempts", entry.key, entry.attempts)
+            return
+        if entry.key in self._pending:
+            return  # a newer job for the same key is already waiting
+        entry.not_before = self.clock() + min(30.0, 0.5 * 2**entry.attempts)
+        self._pending[entry.key] = entry

@@ -1,0 +1,308 @@
+"""Shows the service's updates on Discord through the outbox.
+
+Per update it decides which messages are now out of date (the table message, a report line,
+a player's DM) and submits one coalescing job per message; each job renders the newest state
+when it actually runs. DMs are sent only when a player's hand or turn changed, never because
+someone else played a card, which keeps the calls per card low.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from engine import Card, Suit
+
+from . import render
+from .discord_ui import message_kwargs
+from .i18n import suit_label, t
+from .outbox import MARKER, REPORT, TABLE, URGENT, Outbox, Retry
+from .table import Table
+from .tables import TableService, Update
+
+if TYPE_CHECKING:
+    from .client import HokmBot
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED_CODE = 50007
+MAX_MESSAGE = 1900
+
+
+class DiscordPublisher:
+    """The ``Publisher`` the service talks to when the bot runs on Discord."""
+
+    def __init__(self, bot: HokmBot, outbox: Outbox) -> None:
+        self.bot = bot
+        self.outbox = outbox
+        self.service: TableService | None = None
+        self._reports: defaultdict[int, list[str]] = defaultdict(list)
+        self._dm_sent: dict[tuple[str, int], tuple[object, ...] | None] = {}
+
+    # ------------------------------------------------------------------ entry point
+
+    def publish(self, update: Update) -> None:
+        table = update.table
+        lang = table.settings.language
+        for event in update.events:
+            self._log_event(table, lang, event.kind, event.seat, event.data)
+        if update.has("opened"):
+            self.outbox.submit(
+                ("table", table.table_id), URGENT, table.channel_id, self._table_job(table)
+            )
+        else:
+            self.outbox.submit(
+                ("table", table.table_id), TABLE, table.channel_id, self._table_job(table)
+            )
+        if self._reports.get(table.channel_id):
+            self.outbox.submit(
+                ("report", table.channel_id),
+                REPORT,
+                table.channel_id,
+                self._report_job(table.channel_id),
+            )
+        if update.has("resumed"):
+            self._dm_sent = {k: v for k, v in self._dm_sent.items() if k[0] != table.table_id}
+        self._refresh_hands(table, update.actor_seat)
+
+    def answered(self, table: Table, seat: int) -> None:
+        """The player's own interaction response just showed them their hand."""
+        self._dm_sent[(table.table_id, seat)] = render.hand_signature(table, seat)
+
+    # ------------------------------------------------------------------ event lines
+
+    def _log_event(
+        self, table: Table, lang: str, kind: str, seat: int | None, data: dict[str, object]
+    ) -> None:
+        name = table.name_of
+        report = self._reports[table.channel_id]
+        if kind == "started":
+            players = ", ".join(
+                s.name if s.is_computer else f"<@{s.user_id}>" for s in table.seats if s
+            )
+            report.append(t(lang, "report.started", players=players))
+            shown = data.get("first_ace") or []
+            if shown and seat is not None:
+                cards = " ".join(f"{name(s)}:{Card.parse(str(c)).label}" for s, c in shown)  # type: ignore[misc]
+                report.append(t(lang, "report.first_ace", cards=cards, name=name(seat)))
+            elif seat is not None:
+                report.append(t(lang, "report.random_hakem", name=name(seat)))
+        elif kind == "trump_named" and seat is not None:
+            table.add_log(
+                t(
+                    lang,
+                    "report.trump_named",
+                    name=name(seat),
+                    suit=suit_label(lang, int(data["suit"])),
+                )
+            )  # type: ignore[call-overload]
+        elif kind == "trick" and seat is not None:
+            cards = " ".join(Card.parse(str(c)).label for c in data["cards"])  # type: ignore[attr-defined]
+            table.add_log(t(lang, "report.trick", n=data["number"], cards=cards, name=name(seat)))
+        elif kind == "hand_result":
+            report.append(self._hand_line(table, lang, data["result"]))  # type: ignore[arg-type]
+        elif kind == "match_over":
+            winner = int(data["winner_team"])  # type: ignore[call-overload]
+            scores = data["scores"]
+            players = ", ".join(
+                s.name if s.is_computer else f"<@{s.user_id}>"
+                for i, s in enumerate(table.seats)
+                if s is not None and i % 2 == winner
+            )
+            report.append(
+                t(
+                    lang,
+                    "report.match_won",
+                    team=winner + 1,
+                    s1=scores[0],
+                    s2=scores[1],
+                    players=players,
+                )
+            )  # type: ignore[index]
+        elif (
+            kind == "hand_dealt"
+            and seat is not None
+            and table.match
+            and table.match.hand_number > 1
+        ):
+            report.append(t(lang, "report.next_hakem", name=name(seat)))
+        elif kind == "timeout" and seat is not None:
+            table.add_log(
+                t(lang, "report.timeout", name=name(seat), card=Card.parse(str(data["card"])).label)
+            )
+        elif kind == "timeout_trump" and seat is not None:
+            table.add_log(
+                t(
+                    lang,
+                    "report.timeout_trump",
+                    name=name(seat),
+                    suit=suit_label(lang, Suit(int(data["suit"]))),
+                )
+            )  # type: ignore[call-overload]
+        elif kind == "replaced" and seat is not None:
+            table.add_log(t(lang, "report.replaced", name=name(seat)))
+        elif kind == "back" and seat is not None:
+            table.add_log(t(lang, "report.back", name=name(seat)))
+        elif kind == "resumed":
+            report.append(t(lang, "report.resumed"))
+        elif kind == "cancelled":
+            by = data.get("by")
+            table.add_log(t(lang, "report.cancelled", name=f"<@{by}>"))
+        elif kind == "expired":
+            table.add_log(t(lang, "report.expired"))
+        elif kind == "dm_closed" and seat is not None:
+            report.append(t(lang, "report.dm_closed", name=f"<@{table.seat(seat).user_id}>"))
+        if not report:
+            self._reports.pop(table.channel_id, None)
+
+    @staticmethod
+    def _hand_line(table: Table, lang: str, result: dict[str, object]) -> str:
+        kind = str(result["kind"])
+        key = {
+            "win": "report.hand_win",
+            "kot": "report.hand_kot",
+            "hakem_kot": "report.hand_hakem_kot",
+        }[kind]
+        tricks = result["tricks"]
+        scores = result["scores_after"]
+        return t(
+            lang,
+            key,
+            n=result["number"],
+            team=int(result["winner_team"]) + 1,  # type: ignore[call-overload]
+            tricks=f"{tricks[0]}–{tricks[1]}",  # type: ignore[index]
+            points=result["points"],
+            s1=scores[0],  # type: ignore[index]
+            s2=scores[1],  # type: ignore[index]
+        )
+
+    # ------------------------------------------------------------------ jobs
+
+    def _table_job(self, table: Table):  # type: ignore[no-untyped-def]
+        async def job() -> None:
+            spec = render.table_message(table)
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            try:
+                if table.message_id is None:
+                    message = await channel.send(**message_kwargs(spec))
+                    await self._remember(table, lambda t_: setattr(t_, "message_id", message.id))
+                else:
+                    await channel.get_partial_message(table.message_id).edit(**message_kwargs(spec))
+            except discord.NotFound:
+                log.warning("table %s: table message or channel gone", table.table_id)
+                await self._channel_gone(table)
+            except discord.Forbidden:
+                log.warning(
+                    "table %s: no permission to post in channel %s",
+                    table.table_id,
+                    table.channel_id,
+                )
+                await self._channel_gone(table)
+            except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
+                log.warning("table %s: table message failed (%s); will retry", table.table_id, exc)
+                raise Retry from exc
+
+        return job
+
+    def _report_job(self, channel_id: int):  # type: ignore[no-untyped-def]
+        async def job() -> None:
+            lines = self._reports.pop(channel_id, [])
+            if not lines:
+                return
+            text = "\n".join(lines)
+            channel = self.bot.get_partial_messageable(channel_id)
+            try:
+                for start in range(0, len(text), MAX_MESSAGE):
+                    await channel.send(text[start : start + MAX_MESSAGE])
+            except (discord.NotFound, discord.Forbidden):
+                log.warning("channel %s: report could not be posted", channel_id)
+            except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
+                self._reports[channel_id][:0] = lines
+                raise Retry from exc
+
+        return job
+
+    def _refresh_hands(self, table: Table, actor: int | None) -> None:
+        if table.match is None:
+            return
+        for seat, s in table.humans():
+            if s.dm_closed or (seat == actor and not s.autoplay):
+                if seat == actor:
+                    self.answered(table, seat)
+                continue
+            signature = render.hand_signature(table, seat)
+            key = (table.table_id, seat)
+            if signature is None or self._dm_sent.get(key) == signature:
+                continue
+            self._dm_sent[key] = signature
+            new_hand = s.hand_message_for != table.match.hand_number
+            priority = URGENT if new_hand else MARKER
+            channel = s.hand_channel_id or s.user_id or 0
+            self.outbox.submit(
+                ("hand", table.table_id, seat), priority, channel, self._hand_job(table, seat)
+            )
+
+    def _hand_job(self, table: Table, seat: int):  # type: ignore[no-untyped-def]
+        async def job() -> None:
+            s = table.seat(seat)
+            match = table.match
+            if match is None or s.user_id is None or s.dm_closed:
+                return
+            spec = render.hand_message(table, seat)
+            hand_no = match.hand_number
+            try:
+                if s.hand_message_id and s.hand_channel_id and s.hand_message_for == hand_no:
+                    channel = self.bot.get_partial_messageable(s.hand_channel_id)
+                    await channel.get_partial_message(s.hand_message_id).edit(
+                        **message_kwargs(spec)
+                    )
+                    return
+                user = self.bot.get_user(s.user_id) or await self.bot.fetch_user(s.user_id)
+                dm = user.dm_channel or await user.create_dm()
+                message = await dm.send(**message_kwargs(spec))
+
+                def remember(t_: Table) -> None:
+                    seat_ = t_.seat(seat)
+                    seat_.hand_channel_id, seat_.hand_message_id = dm.id, message.id
+                    seat_.hand_message_for = hand_no
+
+                await self._remember(table, remember)
+            except discord.Forbidden as exc:
+                if exc.code == DM_CLOSED_CODE:
+                    await self._dm_closed(table, seat)
+                else:
+                    log.warning(
+                        "table %s: DM to seat %s refused (%s)", table.table_id, seat, exc.code
+                    )
+            except discord.NotFound:
+                s.hand_message_id = None
+                self._dm_sent.pop((table.table_id, seat), None)
+                raise Retry from None
+            except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
+                self._dm_sent.pop((table.table_id, seat), None)
+                raise Retry from exc
+
+        return job
+
+    # ------------------------------------------------------------------ bookkeeping
+
+    async def _remember(self, table: Table, mutate) -> None:  # type: ignore[no-untyped-def]
+        if self.service is not None and table.is_live:
+            await self.service.save_side_data(table.table_id, mutate)
+        else:
+            mutate(table)
+
+    async def _dm_closed(self, table: Table, seat: int) -> None:
+        log.info("table %s: seat %s has DMs closed", table.table_id, seat)
+        await self._remember(table, lambda t_: setattr(t_.seat(seat), "dm_closed", True))
+        update = Update(table)
+        update.add("dm_closed", seat)
+        self.publish(update)
+
+    async def _channel_gone(self, table: Table) -> None:
+        if self.service is not None and table.is_live:
+            await self.service.abandon(table.table_id)

@@ -1,0 +1,330 @@
+"""Turns a table (and, for a hand, one seat's view) into message content and buttons.
+
+No game logic and no discord.py here: the output is plain ``MessageSpec`` data that
+``bot/discord_ui.py`` converts, so what a player would see is testable on its own. A hand is
+always rendered from ``seat_view`` (what that seat may know), so another seat's cards cannot
+end up on the screen by accident.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import PLAY, TRUMP, Card, Suit, seat_view
+
+from . import custom_ids
+from .i18n import number, suit_label, t
+from .store import PlayerRecord, StandingsPage
+from .table import Table
+
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+"""Alternating colours, as players sort a hand."""
+PER_ROW = 5
+COLOR_LOBBY, COLOR_PLAY, COLOR_DONE = 0x2B7A78, 0xC0392B, 0x7F8C8D
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    custom_id: str
+    label: str
+    style: str = "secondary"  # primary | secondary | success | danger
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class EmbedSpec:
+    title: str
+    description: str
+    color: int = COLOR_PLAY
+    fields: tuple[tuple[str, str, bool], ...] = ()
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class MessageSpec:
+    content: str = ""
+    embed: EmbedSpec | None = None
+    rows: tuple[tuple[ButtonSpec, ...], ...] = field(default=())
+
+    def all_text(self) -> str:
+        """Everything a reader sees, for tests that check what leaks."""
+        parts = [self.content]
+        if self.embed:
+            parts += [self.embed.title, self.embed.description, self.embed.footer]
+            parts += [f"{n} {v}" for n, v, _ in self.embed.fields]
+        parts += [b.label for row in self.rows for b in row]
+        return "\n".join(parts)
+
+
+def when(deadline: float | None) -> str:
+    """Discord renders ``<t:UNIX:R>`` as a live "in 17 seconds" in every client."""
+    return f"<t:{int(deadline)}:R>" if deadline else ""
+
+
+def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
+    return " ".join(c.label for c in cards)
+
+
+def _seat_line(table: Table, lang: str, index: int) -> str:
+    seat = table.seats[index]
+    label = t(lang, "table.seat", n=number(lang, index + 1))
+    if seat is None:
+        return f"{label}: {t(lang, 'table.empty_seat')}"
+    name = seat.name if seat.is_computer else f"<@{seat.user_id}>"
+    extra = f" {t(lang, 'table.autoplay')}" if seat.autoplay else ""
+    crown = " 👑" if table.match is not None and table.match.hakem == index else ""
+    return f"{label}: {name}{crown}{extra}"
+
+
+def _team_field(table: Table, lang: str, team: int) -> tuple[str, str, bool]:
+    lines = [_seat_line(table, lang, i) for i in (team, team + 2)]
+    return (t(lang, "table.team", n=number(lang, team + 1)), "\n".join(lines), True)
+
+
+def table_message(table: Table) -> MessageSpec:
+    """The public table message: seats and teams, then the match as everyone may see it."""
+    lang = table.settings.language
+    s = table.settings
+    fields = (_team_field(table, lang, 0), _team_field(table, lang, 1))
+    footer = t(lang, "table.settings", target=s.target_score, turn=s.turn_seconds)
+    tid = table.table_id
+    if table.status == "lobby":
+        lines = [t(lang, "table.host", host=f"<@{table.host_id}>"), t(lang, "table.lobby_hint")]
+        if table.deadline:
+            lines.append(t(lang, "table.lobby_closes", when=when(table.deadline)))
+        buttons = (
+            ButtonSpec(custom_ids.lobby_id(tid, "join"), t(lang, "button.join"), "success"),
+            ButtonSpec(custom_ids.lobby_id(tid, "leave"), t(lang, "button.leave")),
+            ButtonSpec(
+                custom_ids.lobby_id(tid, "add_computer"),
+                t(lang, "button.add_computer"),
+                disabled=not s.allow_computer_players,
+            ),
+            ButtonSpec(custom_ids.lobby_id(tid, "start"), t(lang, "button.start"), "primary"),
+            ButtonSpec(custom_ids.lobby_id(tid, "cancel"), t(lang, "button.cancel"), "danger"),
+        )
+        embed = EmbedSpec(
+            t(lang, "table.lobby_title"), "\n".join(lines), COLOR_LOBBY, fields, footer
+        )
+        return MessageSpec(embed=embed, rows=(buttons,))
+    if table.status == "cancelled":
+        embed = EmbedSpec(
+            t(lang, "table.title"),
+            "\n".join([t(lang, "table.cancelled"), *table.log]),
+            COLOR_DONE,
+            fields,
+            footer,
+        )
+        return MessageSpec(embed=embed)
+    lines = _match_lines(table, lang)
+    done = table.status == "finished"
+    title = t(lang, "table.over") if done else t(lang, "table.title")
+    embed = EmbedSpec(title, "\n".join(lines), COLOR_DONE if done else COLOR_PLAY, fields, footer)
+    rows: tuple[tuple[ButtonSpec, ...], ...] = ()
+    if not done:
+        rows = ((ButtonSpec(custom_ids.my_hand_id(tid), t(lang, "button.my_hand"), "primary"),),)
+    return MessageSpec(embed=embed, rows=rows)
+
+
+def _match_lines(table: Table, lang: str) -> list[str]:
+    match = table.match
+    assert match is not None
+    name = table.name_of
+    lines = [
+        f"**{t(lang, 'table.hand', n=number(lang, match.hand_number))}** · "
+        + t(lang, "table.hakem", name=name(match.hakem))
+    ]
+    if match.trump is None and match.phase == TRUMP:
+        lines.append(t(lang, "table.trump_pending", name=name(match.hakem)))
+    elif match.trump is not None:
+        lines.append(t(lang, "table.trump", suit=suit_label(lang, match.trump)))
+    t1 = t(lang, "table.team_count", n=number(lang, 1), count=number(lang, match.team_tricks[0]))
+    t2 = t(lang, "table.team_count", n=number(lang, 2), count=number(lang, match.team_tricks[1]))
+    lines.append(t(lang, "table.tricks", t1=t1, t2=t2))
+    s1 = t(lang, "table.team_count", n=number(lang, 1), count=number(lang, match.scores[0]))
+    s2 = t(lang, "table.team_count", n=number(lang, 2), count=number(lang, match.scores[1]))
+    lines.append(
+        t(lang, "table.score", t1=s1, t2=s2, target=number(lang, match.rules.target_score))
+    )
+    if match.phase == PLAY:
+        trick = match.current_trick()
+        if trick:
+            shown = ", ".join(f"{name(s)} {c.label}" for s, c in trick)
+            lines.append(t(lang, "table.current_trick", cards=shown))
+        else:
+            lines.append(t(lang, "table.no_cards_yet"))
+    if table.status == "playing":
+        seat = match.to_act
+        who = name(seat)
+        if table.seat(seat).computer_plays:
+            lines.append(t(lang, "table.turn_computer", name=who))
+        elif match.phase == TRUMP:
+            lines.append(t(lang, "table.turn_trump", name=who, when=when(table.deadline)))
+        else:
+            lines.append(t(lang, "table.turn", name=who, when=when(table.deadline)))
+    for i, seat in enumerate(table.seats):
+        if seat is not None and seat.dm_closed and table.status == "playing":
+            lines.append(t(lang, "table.dm_closed", name=name(i)))
+    if table.log:
+        lines.append("")
+        lines.extend(table.log)
+    return lines
+
+
+def hand_message(table: Table, seat: int, *, ephemeral: bool = False) -> MessageSpec:
+    """One player's private hand: only ever sent to that player (DM or ephemeral)."""
+    match = table.match
+    assert match is not None
+    lang = table.settings.language
+    view = seat_view(match, seat)
+    name = table.name_of
+    channel = f"<#{table.channel_id}>"
+    header = t(lang, "hand.header", channel=channel, n=number(lang, view.hand_number))
+    lines = [f"**{header}**"]
+    rows: list[tuple[ButtonSpec, ...]] = []
+    tid, hand_no = table.table_id, view.hand_number
+    if table.status != "playing":
+        lines.append(t(lang, "hand.over"))
+    elif view.phase == TRUMP:
+        if view.can_choose_trump:
+            lines.append(t(lang, "hand.choose_trump", when=when(table.deadline)))
+            rows.append(
+                tuple(
+                    ButtonSpec(custom_ids.trump_id(tid, hand_no, s), suit_label(lang, s), "primary")
+                    for s in SUIT_ORDER
+                )
+            )
+        else:
+            lines.append(t(lang, "hand.waiting_trump", name=name(view.hakem)))
+    else:
+        assert view.trump is not None
+        lines.append(
+            t(lang, "hand.trump_line", suit=suit_label(lang, view.trump), name=name(view.hakem))
+        )
+        if view.trick:
+            shown = ", ".join(f"{name(s)} {c.label}" for s, c in view.trick)
+            lines.append(t(lang, "hand.on_table", cards=shown))
+        if view.my_turn:
+            lines.append(t(lang, "hand.your_turn", when=when(table.deadline)))
+        else:
+            lines.append(t(lang, "hand.waiting_for", name=name(view.to_act)))
+    if view.hand and table.status == "playing":
+        legal = set(view.legal)
+        for suit in SUIT_ORDER:
+            cards = sorted((c for c in view.hand if c.suit == suit), key=lambda c: -c.rank)
+            for start in range(0, len(cards), PER_ROW):
+                rows.append(
+                    tuple(
+                        ButtonSpec(
+                            custom_ids.card_id(tid, hand_no, c),
+                            c.label,
+                            "success" if c in legal else "secondary",
+                        )
+                        for c in cards[start : start + PER_ROW]
+                    )
+                )
+    if ephemeral:
+        lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
+    return MessageSpec(content="\n".join(lines), rows=tuple(rows))
+
+
+def hand_signature(table: Table, seat: int) -> tuple[object, ...] | None:
+    """What would make this seat's DM worth editing; ``None`` when it needs no DM now.
+
+    The live trick is left out on purpose: a DM is edited when the hand or the player's turn
+    changes, not on every card others play (the channel shows those).
+    """
+    match = table.match
+    if match is None or table.status != "playing":
+        return None
+    view = seat_view(match, seat)
+    if view.phase == TRUMP and not view.can_choose_trump:
+        return None
+    return (view.hand_number, view.phase, view.hand, view.legal, view.trump, view.my_turn)
+
+
+def error_text(lang: str, code: str, params: dict[str, object]) -> str:
+    shown = dict(params)
+    if "suit" in shown and isinstance(shown["suit"], int):
+        shown["suit"] = suit_label(lang, shown["suit"])
+    if code == "error.channel_busy":
+        table = shown.pop("table", None)
+        message_id = getattr(table, "message_id", None)
+        guild, channel = getattr(table, "guild_id", 0), getattr(table, "channel_id", 0)
+        shown["link"] = (
+            f"https://discord.com/channels/{guild}/{channel}/{message_id}" if message_id else ""
+        )
+    return t(lang, code, **shown)
+
+
+def standings_message(
+    lang: str, guild_name: str, page: StandingsPage, member_id: int = 0
+) -> MessageSpec:
+    lines = []
+    for r in page.rows:
+        lines.append(
+            t(
+                lang,
+                "standings.row",
+                rank=number(lang, r.rank),
+                name=f"<@{r.user_id}>",
+                won=number(lang, r.matches_won),
+                played=number(lang, r.matches_played),
+                rate=number(lang, round(r.win_rate * 100)),
+                hands=number(lang, r.hands_won),
+                kots=number(lang, r.kots_dealt),
+                hk=number(lang, r.hakem_kots_suffered),
+            )
+        )
+    if not lines:
+        lines.append(t(lang, "standings.empty"))
+    footer = t(lang, "standings.page", page=number(lang, page.page), pages=number(lang, page.pages))
+    embed = EmbedSpec(
+        t(lang, "standings.title", guild=guild_name), "\n".join(lines), COLOR_LOBBY, (), footer
+    )
+    buttons = (
+        ButtonSpec(
+            custom_ids.standings_id(max(1, page.page - 1), "p"),
+            t(lang, "button.previous"),
+            disabled=page.page <= 1,
+        ),
+        ButtonSpec(
+            custom_ids.standings_id(min(page.pages, page.page + 1), "n"),
+            t(lang, "button.next"),
+            disabled=page.page >= page.pages,
+        ),
+    )
+    return MessageSpec(embed=embed, rows=(buttons,))
+
+
+def member_message(lang: str, name: str, record: PlayerRecord | None) -> MessageSpec:
+    if record is None:
+        return MessageSpec(content=t(lang, "standings.member_none", name=name))
+    text = t(
+        lang,
+        "standings.member",
+        name=name,
+        rank=number(lang, record.rank),
+        won=number(lang, record.matches_won),
+        played=number(lang, record.matches_played),
+        rate=number(lang, round(record.win_rate * 100)),
+        hands=number(lang, record.hands_won),
+        kots=number(lang, record.kots_dealt),
+        hk=number(lang, record.hakem_kots_suffered),
+    )
+    return MessageSpec(content=text)
+
+
+def settings_message(lang: str, values: dict[str, object], *, changed: bool) -> MessageSpec:
+    lines = []
+    for key, value in values.items():
+        if isinstance(value, bool):
+            shown = t(lang, "value.yes" if value else "value.no")
+        elif isinstance(value, str):
+            shown = t(lang, f"value.{value}")
+        else:
+            shown = number(lang, int(value))  # type: ignore[call-overload]
+        lines.append(t(lang, f"settings.{key}", value=shown))
+    if changed:
+        lines.append(f"\n✅ {t(lang, 'settings.changed')}")
+    return MessageSpec(embed=EmbedSpec(t(lang, "settings.title"), "\n".join(lines), COLOR_LOBBY))

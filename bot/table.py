@@ -1,0 +1,173 @@
+"""A table in a channel: who sits where, its settings, deadlines and the match being played.
+
+Plain data with a JSON form, so the service can persist it after every action and rebuild it
+after a restart. It knows nothing of Discord (ids are ints) and nothing of the store.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final, Literal
+
+from engine import Match, Rules
+
+TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
+SEATS: Final = 4
+STATE_VERSION: Final = 1
+MAX_LOG: Final = 6
+
+
+@dataclass
+class Seat:
+    """One seat: a member, or a computer player (``user_id`` None)."""
+
+    name: str
+    user_id: int | None = None
+    difficulty: str = "easy"
+    hand_channel_id: int | None = None
+    """The DM channel where this player's hand message lives."""
+    hand_message_id: int | None = None
+    hand_message_for: int = 0
+    """The hand number the DM message shows (a new hand gets a new message)."""
+    dm_closed: bool = False
+    missed_turns: int = 0
+    autoplay: bool = False
+    """Two time-outs in a row: the computer plays this seat until the member clicks again."""
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def computer_plays(self) -> bool:
+        return self.user_id is None or self.autoplay
+
+
+@dataclass
+class TableSettings:
+    """What this table was opened with (copied from the server's settings at ``/hokm new``)."""
+
+    target_score: int = 7
+    turn_seconds: int = 20
+    trump_seconds: int = 30
+    lobby_timeout_minutes: int = 15
+    hakem_selection: str = "first_ace"
+    allow_computer_players: bool = True
+    language: str = "en"
+    computer_difficulty: str = "normal"
+
+
+@dataclass
+class Table:
+    table_id: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    settings: TableSettings
+    created_at: float
+    seats: list[Seat | None] = field(default_factory=lambda: [None] * SEATS)
+    status: TableStatus = "lobby"
+    match: Match | None = None
+    match_seed: int | None = None
+    started_at: float | None = None
+    finished_at: float | None = None
+    deadline: float | None = None
+    """When the seat to act runs out of time (R14), or when an unfilled lobby closes."""
+    computer_due: float | None = None
+    """When the next computer move is due (a short pause so people can follow)."""
+    message_id: int | None = None
+    """The public table message in the channel."""
+    log: list[str] = field(default_factory=list)
+    """Recent public lines (already localized) shown under the table message."""
+    version: int = 0
+
+    # ------------------------------------------------------------------ seats
+
+    @staticmethod
+    def new_id() -> str:
+        return secrets.token_hex(6)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id == user_id:
+                return i
+        return None
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s is None]
+
+    def humans(self) -> list[tuple[int, Seat]]:
+        return [(i, s) for i, s in enumerate(self.seats) if s is not None and s.user_id]
+
+    def seat(self, index: int) -> Seat:
+        seat = self.seats[index]
+        if seat is None:
+            raise LookupError(f"seat {index} is empty")
+        return seat
+
+    def name_of(self, index: int) -> str:
+        seat = self.seats[index]
+        return seat.name if seat is not None else "?"
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in ("lobby", "playing")
+
+    def add_log(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-MAX_LOG]
+
+    def rules(self) -> Rules:
+        return Rules(
+            target_score=self.settings.target_score,
+            hakem_selection=self.settings.hakem_selection,  # type: ignore[arg-type]
+        )
+
+    # ---------------------------------------------------------- serialization
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "v": STATE_VERSION,
+            "table_id": self.table_id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "settings": asdict(self.settings),
+            "created_at": self.created_at,
+            "seats": [None if s is None else asdict(s) for s in self.seats],
+            "status": self.status,
+            "match": None if self.match is None else self.match.to_dict(),
+            "match_seed": self.match_seed,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "deadline": self.deadline,
+            "computer_due": self.computer_due,
+            "message_id": self.message_id,
+            "log": list(self.log),
+            "version": self.version,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Table:
+        if data.get("v") != STATE_VERSION:
+            raise ValueError(f"unsupported table state version {data.get('v')!r}")
+        return cls(
+            table_id=data["table_id"],
+            guild_id=int(data["guild_id"]),
+            channel_id=int(data["channel_id"]),
+            host_id=int(data["host_id"]),
+            settings=TableSettings(**data["settings"]),
+            created_at=float(data["created_at"]),
+            seats=[None if s is None else Seat(**s) for s in data["seats"]],
+            status=data["status"],
+            match=None if data["match"] is None else Match.from_dict(data["match"]),
+            match_seed=data["match_seed"],
+            started_at=data["started_at"],
+            finished_at=data["finished_at"],
+            deadline=data["deadline"],
+            computer_due=data["computer_due"],
+            message_id=data["message_id"],
+            log=list(data["log"]),
+            version=int(data["version"]),
+        )

@@ -1,0 +1,765 @@
+"""The one place that turns a click into a move.
+
+``TableService`` owns the live tables: one asyncio lock per table (clicks on one table are
+serialized, tables never wait on each other), the lobby, turn and trump timers, computer
+players' moves, and persistence of every action *before* it is acknowledged. It takes ids
+and returns what changed; it knows no discord.py types, so it is tested without Discord.
+After each committed change it hands an ``Update`` to its ``Publisher`` (the Discord layer),
+which renders and sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from engine import (
+    MATCH_OVER,
+    PLAY,
+    TRUMP,
+    Card,
+    CardNotInHand,
+    GreedyPlayer,
+    HandResult,
+    IllegalMove,
+    Match,
+    MatchCompleted,
+    MustFollowSuit,
+    NotHakem,
+    NotYourTurn,
+    Player,
+    Suit,
+    Trick,
+    WrongPhase,
+    seat_view,
+)
+
+from .errors import ActionError
+from .guild_settings import GuildSettings
+from .store import (
+    ChannelBusy,
+    FinishedMatch,
+    MatchPlayer,
+    StaleWrite,
+    Store,
+    TableRecord,
+    TeamStats,
+)
+from .table import SEATS, Seat, Table, TableSettings
+
+log = logging.getLogger(__name__)
+
+COMPUTER_NAMES = ("Rostam", "Sohrab", "Gordafarid", "Tahmineh", "Siavash", "Manijeh")
+
+
+# --------------------------------------------------------------------------- updates
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    """Something the channel or a player should hear about; ``kind`` names it."""
+
+    kind: str
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Update:
+    """What one committed change did: the table as it now is, and what happened."""
+
+    table: Table
+    events: list[TableEvent] = field(default_factory=list)
+    actor_seat: int | None = None
+    """The seat whose click caused this (answered through its interaction, not by an edit)."""
+
+    def add(self, kind: str, seat: int | None = None, **data: Any) -> None:
+        self.events.append(TableEvent(kind, seat, data))
+
+    def has(self, kind: str) -> bool:
+        return any(e.kind == kind for e in self.events)
+
+
+class Publisher(Protocol):
+    """The Discord side: shows an update to the channel and the players."""
+
+    def publish(self, update: Update) -> None: ...
+
+
+class _NullPublisher:
+    def publish(self, update: Update) -> None:
+        return None
+
+
+PlayerFactory = Callable[[str, int], Player]
+
+
+def default_player_factory(difficulty: str, seed: int) -> Player:
+    """Computer players by difficulty; the searching player plugs in here when present."""
+    try:
+        from engine import make_player  # type: ignore[attr-defined]
+    except ImportError:  # pragma: no cover - before the searching player exists
+        return GreedyPlayer()
+    return make_player(difficulty, seed)  # type: ignore[no-any-return]
+
+
+# --------------------------------------------------------------------------- the service
+
+
+class TableService:
+    """Live tables, their locks and timers, and every action on them."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        publisher: Publisher | None = None,
+        clock: Callable[[], float] = time.time,
+        computer_delay: float = 1.0,
+        seed_source: Callable[[], int] = lambda: secrets.randbits(63),
+        player_factory: PlayerFactory = default_player_factory,
+    ) -> None:
+        self.store = store
+        self.publisher: Publisher = publisher or _NullPublisher()
+        self.clock = clock
+        self.computer_delay = computer_delay
+        self.seed_source = seed_source
+        self.player_factory = player_factory
+        self.tables: dict[str, Table] = {}
+        self._by_channel: dict[int, str] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    # ----------------------------------------------------------------- lifecycle
+
+    async def restore(self) -> list[Table]:
+        """Load every live table after a start-up and re-arm its timers from stored deadlines."""
+        restored = []
+        for record in await self.store.load_live_tables():
+            try:
+                table = Table.from_dict(dict(record.state))
+            except Exception:
+                log.exception("table %s: stored state unreadable, closing it", record.table_id)
+                await self._close_unreadable(record)
+                continue
+            table.version = record.version
+            self._register(table)
+            restored.append(table)
+            log.info("table %s: resumed (%s)", table.table_id, table.status)
+            update = Update(table)
+            update.add("resumed")
+            self.publisher.publish(update)
+            self._arm(table)
+        return restored
+
+    async def _close_unreadable(self, record: TableRecord) -> None:
+        try:
+            await self.store.save_table(record.bump(status="cancelled"))
+        except Exception:
+            log.exception("table %s: could not close unreadable table", record.table_id)
+
+    async def close(self) -> None:
+        self._closed = True
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def _register(self, table: Table) -> None:
+        self.tables[table.table_id] = table
+        self._by_channel[table.channel_id] = table.table_id
+        self._locks.setdefault(table.table_id, asyncio.Lock())
+
+    def _forget(self, table: Table) -> None:
+        self.tables.pop(table.table_id, None)
+        if self._by_channel.get(table.channel_id) == table.table_id:
+            del self._by_channel[table.channel_id]
+        handle = self._timers.pop(table.table_id, None)
+        if handle:
+            handle.cancel()
+
+    # ----------------------------------------------------------------- queries
+
+    def table_in_channel(self, channel_id: int) -> Table | None:
+        table_id = self._by_channel.get(channel_id)
+        return self.tables.get(table_id) if table_id else None
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ActionError("error.stale")
+        return table
+
+    def tables_of_user(self, guild_id: int, user_id: int) -> list[Table]:
+        return [
+            t
+            for t in self.tables.values()
+            if t.guild_id == guild_id and t.seat_of(user_id) is not None
+        ]
+
+    # ----------------------------------------------------------------- the lobby
+
+    async def open_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        settings: GuildSettings,
+        target_score: int | None = None,
+        turn_seconds: int | None = None,
+        difficulty: str | None = None,
+    ) -> Update:
+        existing = self.table_in_channel(channel_id)
+        if existing is not None:
+            raise ActionError("error.channel_busy", table=existing)
+        chosen = settings.with_changes(
+            **{
+                k: v
+                for k, v in (
+                    ("target_score", target_score),
+                    ("turn_seconds", turn_seconds),
+                    ("computer_difficulty", difficulty),
+                )
+                if v is not None
+            }
+        )
+        now = self.clock()
+        table = Table(
+            table_id=Table.new_id(),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            settings=TableSettings(
+                target_score=chosen.target_score,
+                turn_seconds=chosen.turn_seconds,
+                trump_seconds=chosen.trump_seconds,
+                lobby_timeout_minutes=chosen.lobby_timeout_minutes,
+                hakem_selection=chosen.hakem_selection,
+                allow_computer_players=chosen.allow_computer_players,
+                language=chosen.language,
+                computer_difficulty=chosen.computer_difficulty,
+            ),
+            created_at=now,
+        )
+        table.seats[0] = Seat(name=host_name, user_id=host_id)
+        table.deadline = now + chosen.lobby_timeout_minutes * 60
+        try:
+            await self._save(table)
+        except ChannelBusy:
+            raise ActionError("error.channel_busy", table=None) from None
+        self._register(table)
+        log.info("table %s: opened in channel %s by %s", table.table_id, channel_id, host_id)
+        update = Update(table)
+        update.add("opened", 0)
+        self.publisher.publish(update)
+        self._arm(table)
+        return update
+
+    async def join(self, table_id: str, user_id: int, name: str) -> Update:
+        async def act(table: Table, update: Update) -> None:
+            self._require_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise ActionError("error.already_seated")
+            free = table.free_seats()
+            if not free:
+                raise ActionError("error.table_full")
+            table.seats[free[0]] = Seat(name=name, user_id=user_id)
+            update.actor_seat = free[0]
+            update.add("joined", free[0])
+            if len(free) == 1:
+                self._start_match(table, update)
+
+        return await self._act(table_id, act)
+
+    async def leave(self, table_id: str, user_id: int) -> Update:
+        async def act(table: Table, update: Update) -> None:
+            self._require_lobby(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise ActionError("error.not_seated")
+            table.seats[seat] = None
+            update.add("left", seat)
+            humans = table.humans()
+            if not humans:
+                self._finish(table, update, "cancelled")
+                update.add("cancelled", None, by=user_id)
+            elif user_id == table.host_id:
+                table.host_id = humans[0][1].user_id or table.host_id
+
+        return await self._act(table_id, act)
+
+    async def add_computer(self, table_id: str, user_id: int) -> Update:
+        async def act(table: Table, update: Update) -> None:
+            self._require_lobby(table)
+            if table.seat_of(user_id) is None:
+                raise ActionError("error.not_seated")
+            if not table.settings.allow_computer_players:
+                raise ActionError("error.computers_off")
+            free = table.free_seats()
+            if not free:
+                raise ActionError("error.table_full")
+            seat = free[0]
+            table.seats[seat] = self._computer_seat(table, seat)
+            update.add("computer_added", seat)
+            if len(free) == 1:
+                self._start_match(table, update)
+
+        return await self._act(table_id, act)
+
+    async def start(self, table_id: str, user_id: int) -> Update:
+        async def act(table: Table, update: Update) -> None:
+            self._require_lobby(table)
+            if user_id != table.host_id:
+                raise ActionError("error.not_host")
+            free = table.free_seats()
+            if free and not table.settings.allow_computer_players:
+                raise ActionError("error.need_players")
+            for seat in free:
+                table.seats[seat] = self._computer_seat(table, seat)
+                update.add("computer_added", seat)
+            self._start_match(table, update)
+
+        return await self._act(table_id, act)
+
+    async def cancel(self, table_id: str, user_id: int, *, is_admin: bool) -> Update:
+        async def act(table: Table, update: Update) -> None:
+            if not table.is_live:
+                raise ActionError("error.stale")
+            if user_id != table.host_id and not is_admin:
+                raise ActionError("error.not_host_or_admin")
+            self._finish(table, update, "cancelled")
+            update.add("cancelled", None, by=user_id)
+
+        return await self._act(table_id, act)
+
+    async def abandon(self, table_id: str) -> None:
+        """End a table whose channel is gone or unwritable, so it is never stuck for ever."""
+
+        async def act(table: Table, update: Update) -> None:
+            if table.is_live:
+                self._finish(table, update, "cancelled")
+                update.add("abandoned")
+
+        with contextlib.suppress(ActionError):
+            await self._act(table_id, act)
+
+    def _computer_seat(self, table: Table, seat: int) -> Seat:
+        used = {s.name for s in table.seats if s is not None}
+        name = next((n for n in COMPUTER_NAMES if f"🤖 {n}" not in used), f"Bot {seat + 1}")
+        return Seat(name=f"🤖 {name}", difficulty=table.settings.computer_difficulty)
+
+    @staticmethod
+    def _require_lobby(table: Table) -> None:
+        if table.status == "playing":
+            raise ActionError("error.already_started")
+        if table.status != "lobby":
+            raise ActionError("error.stale")
+
+    def _start_match(self, table: Table, update: Update) -> None:
+        seed = self.seed_source()
+        table.match_seed = seed
+        table.match = Match(seed, table.rules())
+        table.status = "playing"
+        table.started_at = self.clock()
+        table.deadline = None
+        update.add(
+            "started",
+            table.match.hakem,
+            first_ace=[[s, c.code] for s, c in table.match.first_hakem_deal],
+        )
+        update.add("hand_dealt", table.match.hakem, hand=table.match.hand_number)
+        self._schedule_turn(table)
+        log.info("table %s: match started (seed %s)", table.table_id, seed)
+
+    # ----------------------------------------------------------------- play
+
+    async def choose_trump(self, table_id: str, user_id: int, hand: int, suit: Suit) -> Update:
+        async def act(table: Table, update: Update) -> None:
+            seat = self._player_move(table, user_id, hand)
+            update.actor_seat = seat
+            self._apply_trump(table, update, seat, suit)
+
+        return await self._act(table_id, act)
+
+    async def play_card(self, table_id: str, user_id: int, hand: int, card: Card) -> Update:
+        async def act(table: Table, update: Update) -> None:
+            seat = self._player_move(table, user_id, hand)
+            update.actor_seat = seat
+            self._apply_card(table, update, seat, card)
+
+        return await self._act(table_id, act)
+
+    def hand_view(self, table_id: str, user_id: int) -> tuple[Table, int]:
+        """The table and seat for a member asking to see their hand (no state change)."""
+        table = self.get(table_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise ActionError("error.not_a_player")
+        if table.match is None:
+            raise ActionError("error.not_started")
+        return table, seat
+
+    def _player_move(self, table: Table, user_id: int, hand: int) -> int:
+        if table.status != "playing" or table.match is None:
+            raise ActionError("error.stale")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise ActionError("error.not_a_player")
+        if hand != table.match.hand_number:
+            raise ActionError("error.stale")
+        return seat
+
+    def _apply_trump(self, table: Table, update: Update, seat: int, suit: Suit) -> None:
+        match = table.match
+        assert match is not None
+        try:
+            match.choose_trump(seat, suit)
+        except IllegalMove as exc:
+            raise _refusal(table, exc) from None
+        self._back_in_play(table, update, seat)
+        update.add("trump_named", seat, suit=int(suit), hand=match.hand_number)
+        self._schedule_turn(table)
+
+    def _apply_card(self, table: Table, update: Update, seat: int, card: Card) -> None:
+        match = table.match
+        assert match is not None
+        hand_before = match.hand_number
+        try:
+            events = match.play(seat, card)
+        except IllegalMove as exc:
+            raise _refusal(table, exc) from None
+        self._back_in_play(table, update, seat)
+        update.add("card_played", seat, card=card.code, hand=hand_before)
+        for event in events:
+            if isinstance(event, Trick):
+                update.add(
+                    "trick",
+                    event.winner,
+                    number=event.number,
+                    leader=event.leader,
+                    cards=[c.code for c in event.cards],
+                    hand=hand_before,
+                )
+            elif isinstance(event, HandResult):
+                update.add(
+                    "hand_result", None, result=event._asdict() | {"trump": int(event.trump)}
+                )
+            elif isinstance(event, MatchCompleted):
+                self._finish(table, update, "finished")
+                update.add(
+                    "match_over", None, winner_team=event.winner_team, scores=list(event.scores)
+                )
+        if match.phase == TRUMP and match.hand_number != hand_before:
+            update.add("hand_dealt", match.hakem, hand=match.hand_number)
+        if table.status == "playing":
+            self._schedule_turn(table)
+
+    def _back_in_play(self, table: Table, update: Update, seat: int) -> None:
+        """A member who clicks takes their seat back from the computer (missed turns reset)."""
+        s = table.seat(seat)
+        if s.autoplay and update.actor_seat == seat:
+            s.autoplay = False
+            update.add("back", seat)
+        if update.actor_seat == seat:
+            s.missed_turns = 0
+
+    def _schedule_turn(self, table: Table) -> None:
+        """R14 deadlines for people; a short pause before a computer moves."""
+        match = table.match
+        table.deadline = table.computer_due = None
+        if match is None or match.phase == MATCH_OVER:
+            return
+        seat = match.to_act
+        now = self.clock()
+        if table.seat(seat).computer_plays:
+            table.computer_due = now + self.computer_delay
+        else:
+            limit = (
+                table.settings.trump_seconds
+                if match.phase == TRUMP
+                else table.settings.turn_seconds
+            )
+            table.deadline = now + limit
+
+    # ----------------------------------------------------------------- timers
+
+    def _arm(self, table: Table) -> None:
+        handle = self._timers.pop(table.table_id, None)
+        if handle:
+            handle.cancel()
+        if self._closed or not table.is_live:
+            return
+        due = [t for t in (table.deadline, table.computer_due) if t is not None]
+        if not due:
+            return
+        delay = max(0.0, min(due) - self.clock())
+        loop = asyncio.get_running_loop()
+        self._timers[table.table_id] = loop.call_later(delay, self._spawn_wake, table.table_id)
+
+    def _spawn_wake(self, table_id: str) -> None:
+        self._timers.pop(table_id, None)
+        task = asyncio.get_running_loop().create_task(self._wake(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _wake(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        lock = self._locks[table_id]
+        try:
+            decision = await self._computer_decision(table) if table.computer_due else None
+        except Exception:
+            log.exception("table %s: computer player failed; falling back to greedy", table_id)
+            decision = None
+        async with lock:
+            if self.tables.get(table_id) is not table:
+                return
+            version = table.version
+            try:
+                await self._wake_locked(table, decision)
+            except Exception:
+                log.exception("table %s: timer action failed", table_id)
+                if table.version == version:
+                    await self._reload(table)
+            finally:
+                self._arm(table)
+
+    async def _computer_decision(self, table: Table) -> tuple[int, int, Card | Suit] | None:
+        """Think outside the table lock (and, for search, outside the event loop)."""
+        match = table.match
+        if match is None or match.phase == MATCH_OVER:
+            return None
+        seat = match.to_act
+        s = table.seat(seat)
+        difficulty = s.difficulty if s.is_computer else "easy"
+        player = self.player_factory(difficulty, (table.match_seed or 0) ^ len(match.actions))
+        view = seat_view(match, seat)
+        key = (match.hand_number, len(match.actions))
+        if difficulty == "easy":
+            choice = _decide(player, view)
+        else:
+            choice = await asyncio.to_thread(_decide, player, view)
+        return key[0], key[1], choice
+
+    async def _wake_locked(
+        self, table: Table, decision: tuple[int, int, Card | Suit] | None
+    ) -> None:
+        now = self.clock()
+        update = Update(table)
+        if table.status == "lobby":
+            if table.deadline is not None and now >= table.deadline:
+                self._finish(table, update, "cancelled")
+                update.add("expired")
+                await self._commit(table, update)
+            return
+        match = table.match
+        if table.status != "playing" or match is None:
+            return
+        seat = match.to_act
+        s = table.seat(seat)
+        if table.computer_due is not None and now >= table.computer_due and s.computer_plays:
+            fresh = decision is not None and decision[:2] == (match.hand_number, len(match.actions))
+            choice = (
+                decision[2]
+                if fresh and decision
+                else _decide(GreedyPlayer(), seat_view(match, seat))
+            )
+            self._computer_move(table, update, seat, choice)
+            await self._commit(table, update)
+        elif table.deadline is not None and now >= table.deadline and not s.computer_plays:
+            choice = _decide(GreedyPlayer(), seat_view(match, seat))  # R14: the server plays
+            s.missed_turns += 1
+            if isinstance(choice, Suit):
+                update.add("timeout_trump", seat, suit=int(choice))
+            else:
+                update.add("timeout", seat, card=choice.code)
+            if s.missed_turns >= 2 and s.user_id is not None:
+                s.autoplay = True
+                update.add("replaced", seat)
+            self._computer_move(table, update, seat, choice)
+            await self._commit(table, update)
+
+    def _computer_move(self, table: Table, update: Update, seat: int, choice: Card | Suit) -> None:
+        if isinstance(choice, Suit):
+            self._apply_trump(table, update, seat, choice)
+        else:
+            self._apply_card(table, update, seat, choice)
+
+    # ----------------------------------------------------------------- commit
+
+    async def _act(
+        self, table_id: str, action: Callable[[Table, Update], Awaitable[None] | None]
+    ) -> Update:
+        table = self.get(table_id)
+        async with self._locks[table_id]:
+            if self.tables.get(table_id) is not table:
+                raise ActionError("error.stale")
+            update = Update(table)
+            snapshot = table.to_dict()
+            try:
+                result = action(table, update)
+                if result is not None:
+                    await result
+            except ActionError:
+                _restore_in_place(table, snapshot)
+                raise
+            except Exception:
+                _restore_in_place(table, snapshot)
+                log.exception("table %s: action failed; state restored", table_id)
+                raise ActionError("error.internal") from None
+            try:
+                await self._commit(table, update)
+            except Exception:
+                _restore_in_place(table, snapshot)
+                log.exception("table %s: could not save; state restored", table_id)
+                raise ActionError("error.internal") from None
+            self._arm(table)
+            return update
+
+    async def _commit(self, table: Table, update: Update) -> None:
+        """Persist first (crash safety), then publish; a finished match is recorded once."""
+        if table.status == "finished" and update.has("match_over"):
+            record = self._record(table)
+            finished = self._finished_match(table)
+            stored = await self.store.finish_match(finished, record)
+            table.version = record.version
+            log.info("table %s: match recorded (new=%s)", table.table_id, stored)
+        else:
+            await self._save(table)
+        if not table.is_live:
+            self._forget(table)
+        self.publisher.publish(update)
+
+    def _record(self, table: Table) -> TableRecord:
+        return TableRecord(
+            table_id=table.table_id,
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            status=table.status,
+            version=table.version + 1,
+            state=table.to_dict() | {"version": table.version + 1},
+        )
+
+    async def _save(self, table: Table) -> None:
+        record = self._record(table)
+        await self.store.save_table(record)
+        table.version = record.version
+
+    async def _reload(self, table: Table) -> None:
+        """After a failed write, go back to what the store holds."""
+        try:
+            record = await self.store.load_table(table.table_id)
+        except Exception:
+            log.exception("table %s: reload failed", table.table_id)
+            return
+        if record is None or not record.is_live:
+            self._forget(table)
+            return
+        fresh = Table.from_dict(dict(record.state))
+        fresh.version = record.version
+        _restore_in_place(table, fresh.to_dict())
+
+    async def save_side_data(self, table_id: str, mutate: Callable[[Table], None]) -> None:
+        """Record bookkeeping the Discord layer learns (message ids, closed DMs)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with self._locks[table_id]:
+            if self.tables.get(table_id) is not table:
+                return
+            snapshot = table.to_dict()
+            mutate(table)
+            try:
+                await self._save(table)
+            except StaleWrite:
+                _restore_in_place(table, snapshot)
+                log.warning("table %s: side data not saved (stale)", table_id)
+
+    def _finish(self, table: Table, update: Update, status: str) -> None:
+        table.status = status  # type: ignore[assignment]
+        table.finished_at = self.clock()
+        table.deadline = table.computer_due = None
+
+    def _finished_match(self, table: Table) -> FinishedMatch:
+        match = table.match
+        assert match is not None and match.winner_team is not None
+        stats = [[0, 0, 0], [0, 0, 0]]
+        for r in match.hand_results:
+            stats[r.winner_team][0] += 1
+            if r.kind in ("kot", "hakem_kot"):
+                stats[r.winner_team][1] += 1
+            if r.kind == "hakem_kot":
+                stats[1 - r.winner_team][2] += 1
+        return FinishedMatch(
+            match_id=table.table_id,
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            started_at=datetime.fromtimestamp(table.started_at or table.created_at, UTC),
+            finished_at=datetime.fromtimestamp(table.finished_at or self.clock(), UTC),
+            target_score=table.settings.target_score,
+            scores=(match.scores[0], match.scores[1]),
+            winner_team=match.winner_team,
+            hands=[r._asdict() | {"trump": r.trump.letter} for r in match.hand_results],
+            players=tuple(
+                MatchPlayer(
+                    seat=i,
+                    team=i % 2,
+                    user_id=s.user_id,
+                    is_computer=s.is_computer,
+                    display_name=s.name,
+                )
+                for i, s in enumerate(table.seats)
+                if s is not None
+            ),
+            team_stats=(TeamStats(*stats[0]), TeamStats(*stats[1])),
+        )
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _decide(player: Player, view: Any) -> Card | Suit:
+    if view.phase == TRUMP:
+        return Suit(player.choose_trump(view))
+    return player.choose_card(view)
+
+
+def _restore_in_place(table: Table, data: dict[str, Any]) -> None:
+    """Put ``table`` back to a snapshot, keeping the object (others hold references)."""
+    fresh = Table.from_dict(data)
+    for name in table.__dataclass_fields__:
+        setattr(table, name, getattr(fresh, name))
+
+
+def _refusal(table: Table, exc: IllegalMove) -> ActionError:
+    """Translate an engine refusal into a catalog key with what the user needs to know."""
+    match = table.match
+    if isinstance(exc, NotYourTurn) and match is not None:
+        return ActionError("error.not_your_turn", name=table.name_of(match.to_act))
+    if isinstance(exc, MustFollowSuit):
+        return ActionError("error.must_follow_suit", suit=int(exc.led))
+    if isinstance(exc, CardNotInHand):
+        return ActionError("error.card_not_in_hand", card=exc.card.label)
+    if isinstance(exc, NotHakem) and match is not None:
+        return ActionError("error.not_hakem", name=table.name_of(match.hakem))
+    if isinstance(exc, WrongPhase) and match is not None and match.phase == PLAY:
+        return ActionError("error.not_your_turn", name=table.name_of(match.to_act))
+    return ActionError("error.wrong_phase")
+
+
+__all__ = ["SEATS", "ActionError", "Publisher", "TableEvent", "TableService", "Update"]

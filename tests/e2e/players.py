@@ -1,0 +1,67 @@
+"""Simulated members who play Hokm by clicking the buttons the bot sent them."""
+
+from __future__ import annotations
+
+import random
+
+from bot.client import HokmBot
+from bot.table import Table
+from engine import PLAY, TRUMP, Card
+from tests.double.models import StoredMessage, User
+from tests.double.server import DiscordDouble
+
+SUCCESS = 3  # Discord's green button style: the bot marks legal cards with it
+
+
+def hand_message(double: DiscordDouble, user: User) -> StoredMessage | None:
+    """The newest DM of ``user`` that holds card or trump buttons."""
+    for message in reversed(double.dms(user)):
+        if any((b.custom_id or "").startswith(("hokm:c:", "hokm:t:")) for b in message.buttons()):
+            return message
+    return None
+
+
+def ready_to_act(message: StoredMessage | None, table: Table) -> bool:
+    """The DM shows this hand and marks the seat's turn (trump buttons or green cards)."""
+    match = table.match
+    if message is None or match is None:
+        return False
+    ids = [b.custom_id or "" for b in message.buttons()]
+    if match.phase == TRUMP:
+        return any(i.startswith(f"hokm:t:{table.table_id}:{match.hand_number}:") for i in ids)
+    marked = [b for b in message.buttons() if b.style == SUCCESS]
+    prefix = f"hokm:c:{table.table_id}:{match.hand_number}:"
+    return bool(marked) and all((b.custom_id or "").startswith(prefix) for b in marked)
+
+
+async def play_turn_by_dm(
+    double: DiscordDouble, bot: HokmBot, table: Table, users: dict[int, User], rng: random.Random
+) -> None:
+    """Let the member whose turn it is click a marked button in their DM."""
+    match = table.match
+    assert match is not None
+    seat = match.to_act
+    user_id = table.seat(seat).user_id
+    assert user_id is not None
+    user = users[user_id]
+    await double.wait_until(
+        lambda: ready_to_act(hand_message(double, user), table),
+        timeout=5.0,
+        what=f"{user.username}'s DM to mark their turn",
+    )
+    message = hand_message(double, user)
+    assert message is not None
+    if match.phase == TRUMP:
+        choices = [b for b in message.buttons() if (b.custom_id or "").startswith("hokm:t:")]
+    else:
+        choices = [b for b in message.buttons() if b.style == SUCCESS]
+    button = rng.choice(choices)
+    before = len(match.actions)
+    record = await double.click(user, message, custom_id=button.custom_id)
+    assert record.response_type == 7, (
+        f"expected the hand to update in place: {record.response_name}"
+    )
+    assert len(match.actions) == before + 1 or table.status != "playing"
+    if match.phase == PLAY and button.custom_id and button.custom_id.startswith("hokm:c:"):
+        played = Card.parse(button.custom_id.rsplit(":", 1)[1])
+        assert played not in match.hand_of(seat)

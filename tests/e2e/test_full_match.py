@@ -1,0 +1,61 @@
+"""Complete matches end to end: /hokm new → DMs → tricks → result → /standings."""
+
+from __future__ import annotations
+
+import random
+
+from bot.client import HokmBot
+from tests.double.server import DiscordDouble
+
+from .players import play_turn_by_dm
+
+
+async def open_full_table(double: DiscordDouble, bot: HokmBot, target: int) -> str:
+    channel = double.channel
+    assert channel is not None
+    host, *others = double.members
+    await double.slash(host, channel, "hokm new", {"target_score": target})
+    table = bot.service.table_in_channel(channel.id)
+    assert table is not None
+    await double.wait_until(lambda: table.message_id is not None, what="the table message")
+    message = double.message(table.message_id or 0)
+    for user in others:
+        record = await double.click(user, message, label="Join")
+        assert record.response_type == 7
+    assert table.status == "playing"
+    return table.table_id
+
+
+async def test_four_members_play_a_match_by_dm_and_standings_update(
+    discord_double: DiscordDouble, hokm_bot: HokmBot
+) -> None:
+    double, bot = discord_double, hokm_bot
+    channel = double.channel
+    assert channel is not None
+    users = {u.id: u for u in double.members}
+    await open_full_table(double, bot, target=2)
+    table = bot.service.table_in_channel(channel.id)
+    assert table is not None and table.match is not None
+    rng = random.Random(4)
+    turns = 0
+    while table.status == "playing":
+        await play_turn_by_dm(double, bot, table, users, rng)
+        turns += 1
+        assert turns < 400
+    assert table.status == "finished"
+    match = table.match
+    winner = match.winner_team
+    assert winner is not None and match.scores[winner] >= 2
+    report = await double.wait_for_message(channel, lambda m: "wins the match" in m.text)
+    assert f"Team {winner + 1}" in report.text
+    assert any("Hand 1" in m.text or "Kot" in m.text for m in double.messages_in(channel))
+    # standings: every member has one match, the winners one win
+    record = await double.slash(double.members[1], channel, "standings")
+    text = record.message.text if record.message else ""
+    for user in double.members:
+        assert f"<@{user.id}>" in text
+    standings = await bot.store.standings(double.guild.id, 1)  # type: ignore[union-attr]
+    assert standings.total_players == 4
+    assert sorted(r.matches_won for r in standings.rows) == [0, 0, 1, 1]
+    # the finished table frees the channel
+    assert bot.service.table_in_channel(channel.id) is None
