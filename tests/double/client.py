@@ -1,7 +1,7 @@
 """Run real discord.py clients in the test's own event loop against a double."""
 
 # Waiting helpers take a timeout so a failure can say what it waited for.
-# ruff: noqa: ASYNC109
+# ruff: noqa: ASYNC109, RUF100
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ keyword of ``DiscordDouble``).
 """
 
 # Waiting helpers take a timeout so a failure can say what it waited for.
-# ruff: noqa: ASYNC109
+# ruff: noqa: ASYNC109, RUF100
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ async def discord_double(request: pytest.FixtureRequest) -> AsyncIterator[Discor
         yield double
     finally:
         await double.stop()
+    assert not double.internal_errors, f"the Discord double itself failed: {double.internal_errors}"
     unknown = double.counters.unknown_routes
     assert not unknown, (
         f"the bot called {len(unknown)} route(s) the Discord double does not implement: "

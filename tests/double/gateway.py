@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from collections import deque
 from collections.abc import Callable
@@ -151,6 +152,7 @@ class Gateway:
         self.live: dict[int, GatewaySession] = {}
         self.connections: set[GatewayConnection] = set()
         self.stats = GatewayStats()
+        self.internal_errors: list[str] = []
 
     # --- websocket handling --------------------------------------------------------------
 
@@ -167,6 +169,9 @@ class Gateway:
                     await self._on_frame(conn, json.loads(msg.data))
         except (ConnectionError, asyncio.CancelledError):
             pass
+        except Exception as exc:
+            self.internal_errors.append(f"gateway: {exc!r}")
+            logging.getLogger(__name__).exception("Discord double gateway failed")
         finally:
             session = conn.session
             if session is not None and session.connection is conn:

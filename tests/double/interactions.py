@@ -8,7 +8,7 @@ can await the bot's answer.
 """
 
 # Waiting helpers take a timeout so a failure can say what it waited for.
-# ruff: noqa: ASYNC109
+# ruff: noqa: ASYNC109, RUF100
 
 from __future__ import annotations
 
@@ -114,7 +114,10 @@ class InteractionRecord:
 
     async def wait_response(self, timeout: float = 3.0) -> InteractionRecord:
         """Wait for the interaction callback; fail clearly after ``timeout`` seconds (or at once
-        when the bot's callback came too late for Discord to accept it)."""
+        when the bot's callback came too late for Discord to accept it, or when no gateway session
+        existed to deliver the interaction)."""
+        if not self.delivered:
+            raise InteractionTimeout(self._timeout_message(timeout))
         try:
             await self.world.wait_until(
                 lambda: self.responded or self.expired, timeout=timeout, what="response"
@@ -338,9 +341,26 @@ def command_data(
 
 
 def component_data(
-    message: StoredMessage, *, custom_id: str | None, label: str | None, values: list[str] | None
+    message: StoredMessage,
+    *,
+    custom_id: str | None,
+    label: str | None,
+    values: list[str] | None,
+    stale: bool = False,
 ) -> dict[str, Any]:
-    """The ``data`` of a MESSAGE_COMPONENT interaction, refusing what a member cannot click."""
+    """The ``data`` of a MESSAGE_COMPONENT interaction, refusing what a member cannot click.
+
+    With ``stale=True`` the custom_id is sent even if the message no longer shows that button
+    (or shows it disabled): a member clicking a button their client still displays while the
+    bot's edit is on its way.
+    """
+    if stale:
+        if custom_id is None:
+            raise ValueError("a stale click needs custom_id=")
+        stale_data: dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON}
+        if values is not None:
+            stale_data.update(component_type=STRING_SELECT, values=list(values))
+        return stale_data
     button = message.button(custom_id=custom_id, label=label)
     if button.disabled:
         raise ValueError(f"component {button.label or button.custom_id!r} is disabled")

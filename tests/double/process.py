@@ -6,7 +6,7 @@ and block it) that error messages quote, so a failed start explains itself.
 """
 
 # Waiting helpers take a timeout so a failure can say what it waited for.
-# ruff: noqa: ASYNC109
+# ruff: noqa: ASYNC109, RUF100
 
 from __future__ import annotations
 

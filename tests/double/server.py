@@ -6,11 +6,12 @@ message, edit, DM and ephemeral the bot produced, plus request counters).
 """
 
 # Waiting helpers take a timeout so a failure can say what it waited for.
-# ruff: noqa: ASYNC109
+# ruff: noqa: ASYNC109, RUF100
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import Any, Self
@@ -65,6 +66,8 @@ class DiscordDouble:
     ) -> None:
         if isinstance(ratelimits, bool):
             ratelimits = RateLimitConfig(enabled=ratelimits)
+        else:
+            ratelimits = dataclasses.replace(ratelimits)  # a test may change its own copy
         self.host = host
         self.port = port
         self.backlog = backlog
@@ -304,12 +307,17 @@ class DiscordDouble:
         *,
         custom_id: str | None = None,
         label: str | None = None,
+        stale: bool = False,
         wait: bool = True,
         timeout: float | None = None,
     ) -> InteractionRecord:
-        """Click a button (by ``custom_id`` or ``label``) on a channel, DM or ephemeral message."""
+        """Click a button (by ``custom_id`` or ``label``) on a channel, DM or ephemeral message.
+
+        ``stale=True`` clicks ``custom_id`` even if the message no longer has it enabled, like a
+        member whose client has not shown the bot's latest edit yet.
+        """
         msg, channel = self._clickable(user, message)
-        data = component_data(msg, custom_id=custom_id, label=label, values=None)
+        data = component_data(msg, custom_id=custom_id, label=label, values=None, stale=stale)
         record = new_record(
             self.world,
             itype=MESSAGE_COMPONENT,
@@ -330,12 +338,13 @@ class DiscordDouble:
         *,
         custom_id: str | None = None,
         label: str | None = None,
+        stale: bool = False,
         wait: bool = True,
         timeout: float | None = None,
     ) -> InteractionRecord:
         """Choose ``values`` in a select menu (``label`` matches its placeholder)."""
         msg, channel = self._clickable(user, message)
-        data = component_data(msg, custom_id=custom_id, label=label, values=values)
+        data = component_data(msg, custom_id=custom_id, label=label, values=values, stale=stale)
         record = new_record(
             self.world,
             itype=MESSAGE_COMPONENT,
@@ -436,6 +445,11 @@ class DiscordDouble:
         """Registered commands: global ones, or one guild's."""
         gid = None if guild is None else guild.id
         return [c for c in self.world.commands.values() if c.guild_id == gid]
+
+    @property
+    def internal_errors(self) -> list[str]:
+        """Exceptions inside the double itself (the fixture fails a test that caused any)."""
+        return self.rest.internal_errors + self.gateway.internal_errors
 
     @property
     def interactions(self) -> list[InteractionRecord]:

@@ -74,13 +74,18 @@ async def test_button_click_in_dm_updates_the_message(
     assert dm[0].button(label="Add").disabled
     with pytest.raises(ValueError, match="disabled"):
         await discord_double.click(bahar, dm[0], label="Add")
+    # A client that still shows the button enabled can click it, and discord.py runs the
+    # callback of the disabled item anyway: bots must validate clicks against their own state.
+    stale = await discord_double.click(bahar, dm[0], custom_id="add", stale=True)
+    assert stale.payload["data"] == {"custom_id": "add", "component_type": 2}
+    assert dm[0].content == "count 3"
     with pytest.raises(ValueError, match="link"):
         await discord_double.click(bahar, dm[0], label="Link")
     with pytest.raises(ValueError, match="another user's DMs"):
         await discord_double.click(discord_double.members[2], dm[0], label="Add")
     assert discord_double.counters.dm == 2  # open the DM channel, send the message
     assert discord_double.counters.edit == 0  # the updates went through interaction responses
-    assert discord_double.counters.interaction_response == 2
+    assert discord_double.counters.interaction_response == 3
 
 
 async def test_dynamic_item_click_in_channel(
@@ -138,6 +143,8 @@ async def test_deferred_update_then_original_edit_and_followup_delete(
         async def deal(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
             await interaction.response.defer()
             await interaction.edit_original_response(content="dealt")
+            original = await interaction.original_response()
+            assert original.content == "dealt"
             note = await interaction.followup.send("only you see this", ephemeral=True, wait=True)
             await note.delete()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 import discord
 import discord.gateway
@@ -103,6 +105,24 @@ async def test_sharded_bot_takes_gateway_from_gateway_bot(
     record = await discord_double.slash(discord_double.members[2], None, "ping")
     assert record.response_type == 4
     assert discord_double.gateway.session_for(None).shard_id == 0
+
+
+async def test_gateway_url_override_wins_over_gateway_bot(discord_double: DiscordDouble) -> None:
+    saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+    try:
+        use_discord_endpoints(discord_double.api_base, "ws://127.0.0.1:9/elsewhere")
+        await http.static_login(discord_double.token)
+        shards, url, _ = await http.get_bot_gateway()
+        assert (shards, url) == (1, "ws://127.0.0.1:9/elsewhere")
+        use_discord_endpoints(discord_double.api_base, None)
+        _, url, _ = await http.get_bot_gateway()
+        assert url == discord_double.gateway_url
+    finally:
+        await http.close()
+        use_discord_endpoints(None, None)
+        discord.http.Route.BASE = saved[0]
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved[1]
 
 
 def test_use_discord_endpoints_sets_and_restores() -> None:
