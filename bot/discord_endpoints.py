@@ -16,22 +16,23 @@ starts (checked against discord.py 2.7):
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord.gateway
 import discord.http
 import yarl
 
+if TYPE_CHECKING:
+    from discord.types.gateway import SessionStartLimit
+
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY = "wss://gateway.discord.gg/"
 
-_GetBotGateway = Callable[[discord.http.HTTPClient], Awaitable[tuple[int, str, Any]]]
-_original_get_bot_gateway: _GetBotGateway = discord.http.HTTPClient.get_bot_gateway
+_original_get_bot_gateway = discord.http.HTTPClient.get_bot_gateway
 _gateway_override: str | None = None
 
 
-async def _get_bot_gateway(self: discord.http.HTTPClient) -> tuple[int, str, Any]:
+async def _get_bot_gateway(self: discord.http.HTTPClient) -> tuple[int, str, SessionStartLimit]:
     """``GET /gateway/bot``, with the configured gateway URL in place of the one returned."""
     shards, url, limits = await _original_get_bot_gateway(self)
     return shards, _gateway_override or url, limits
@@ -43,11 +44,13 @@ def use_discord_endpoints(api_base: str | None, gateway_url: str | None) -> None
     ``api_base`` is the full versioned base, e.g. ``http://127.0.0.1:8080/api/v10``; a trailing
     slash is dropped. ``gateway_url`` is a websocket URL such as ``ws://127.0.0.1:8080/gateway``
     (discord.py appends ``?v=10&encoding=json&compress=...``). ``None`` restores Discord's own
-    endpoint for that half, so calling this with the values from configuration is always safe.
+    endpoint for that half (so does an empty string, as from an empty environment variable), so
+    calling this with the values from configuration is always safe.
     Call it before the client starts; it changes process-wide class attributes and affects
     every client in the process.
     """
     global _gateway_override
+    gateway_url = gateway_url or None
     base = (api_base or DISCORD_API_BASE).rstrip("/")
     if not base.startswith(("http://", "https://")):
         raise ValueError(f"api_base must be an http(s) URL, got {api_base!r}")

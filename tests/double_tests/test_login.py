@@ -134,7 +134,7 @@ def test_use_discord_endpoints_sets_and_restores() -> None:
         gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
         assert gateway == yarl.URL("ws://127.0.0.1:9/gateway")
 
-        use_discord_endpoints(None, None)
+        use_discord_endpoints("", "")
         assert discord.http.Route.BASE == DISCORD_API_BASE
         gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
         assert gateway == yarl.URL(DISCORD_GATEWAY)
