@@ -351,8 +351,15 @@ def t(lang: str, key: str, **params: object) -> str:
     text = entry.get(lang) or entry["en"]
     if lang == "fa":
         params = {k: isolate(v) if isinstance(v, str) else _fa_digits(v) for k, v in params.items()}
-        return _RLM + text.format(**params)
+        text = text.format(**params)
+        # A line that opens with a mention, a number or markdown would be laid out left to
+        # right; a right-to-left mark in front keeps the Persian sentence reading correctly.
+        return text if _starts_persian(text) else _RLM + text
     return text.format(**params)
+
+
+def _starts_persian(text: str) -> bool:
+    return bool(text) and "\u0600" <= text[0] <= "\u06ff"
 
 
 def suit_name(lang: str, suit: Suit | int) -> str:

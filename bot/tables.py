@@ -497,6 +497,12 @@ class TableService:
 
     # ----------------------------------------------------------------- timers
 
+    def rearm(self, table_id: str) -> None:
+        """Re-read a table's deadlines (after a clock change, or at start-up)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            self._arm(table)
+
     def _arm(self, table: Table) -> None:
         handle = self._timers.pop(table.table_id, None)
         if handle:
@@ -616,8 +622,7 @@ class TableService:
                 if result is not None:
                     await result
             except ActionError:
-                _restore_in_place(table, snapshot)
-                raise
+                raise  # every action validates before it changes anything
             except Exception:
                 _restore_in_place(table, snapshot)
                 log.exception("table %s: action failed; state restored", table_id)

@@ -46,7 +46,7 @@ async def play_turn_by_dm(
     user = users[user_id]
     await double.wait_until(
         lambda: ready_to_act(hand_message(double, user), table),
-        timeout=5.0,
+        timeout=15.0,  # Discord lets a DM channel take 5 edits per 5 s; fast players wait
         what=f"{user.username}'s DM to mark their turn",
     )
     message = hand_message(double, user)
@@ -61,7 +61,7 @@ async def play_turn_by_dm(
     assert record.response_type == 7, (
         f"expected the hand to update in place: {record.response_name}"
     )
-    assert len(match.actions) == before + 1 or table.status != "playing"
+    assert len(match.actions) > before or table.status != "playing"
     if match.phase == PLAY and button.custom_id and button.custom_id.startswith("hokm:c:"):
         played = Card.parse(button.custom_id.rsplit(":", 1)[1])
         assert played not in match.hand_of(seat)

@@ -46,7 +46,9 @@ async def test_four_members_play_a_match_by_dm_and_standings_update(
     match = table.match
     winner = match.winner_team
     assert winner is not None and match.scores[winner] >= 2
-    report = await double.wait_for_message(channel, lambda m: "wins the match" in m.text)
+    report = await double.wait_for_message(
+        channel, lambda m: "wins the match" in m.text, timeout=15
+    )
     assert f"Team {winner + 1}" in report.text
     assert any("Hand 1" in m.text or "Kot" in m.text for m in double.messages_in(channel))
     # standings: every member has one match, the winners one win

@@ -1,0 +1,50 @@
+"""Shared moves for end-to-end tests: open tables, advance time, read what members see."""
+
+from __future__ import annotations
+
+import time
+
+from bot.client import HokmBot
+from bot.table import Table
+from tests.double.models import StoredMessage, User
+from tests.double.server import DiscordDouble
+
+
+async def open_table(
+    double: DiscordDouble, bot: HokmBot, host: User, options: dict[str, object] | None = None
+) -> Table:
+    channel = double.channel
+    assert channel is not None
+    await double.slash(host, channel, "hokm new", options or {})
+    table = bot.service.table_in_channel(channel.id)
+    assert table is not None, "the table did not open"
+    await double.wait_until(lambda: table.message_id is not None, what="the table message")
+    return table
+
+
+def table_message(double: DiscordDouble, table: Table) -> StoredMessage:
+    assert table.message_id is not None
+    return double.message(table.message_id)
+
+
+async def seat_everyone(
+    double: DiscordDouble, bot: HokmBot, table: Table, users: list[User]
+) -> None:
+    for user in users:
+        record = await double.click(user, table_message(double, table), label="Join")
+        assert record.response_type == 7, record.response_name
+
+
+def skip_time(bot: HokmBot, table: Table, seconds: float) -> None:
+    """Move the service's clock forward and let the table's timers fire."""
+    offset = seconds + getattr(bot.service, "_test_offset", 0.0)
+    bot.service._test_offset = offset  # type: ignore[attr-defined]
+    bot.service.clock = lambda: time.time() + offset
+    bot.service.rearm(table.table_id)
+
+
+def all_visible_text(double: DiscordDouble, user: User) -> str:
+    """Everything ``user`` could read in the channel (public + own ephemerals)."""
+    channel = double.channel
+    assert channel is not None
+    return "\n".join(m.text for m in double.visible_to(user, channel))
