@@ -32,10 +32,9 @@ async def test_computers_fill_three_seats_and_the_match_finishes(
         match = table.match
         assert match is not None
         if table.seat(match.to_act).computer_plays:
+            done = len(match.actions)
             await double.wait_until(
-                lambda m=match, n=len(match.actions): (
-                    len(m.actions) > n or table.status != "playing"
-                ),
+                lambda: len(match.actions) > done or table.status != "playing",  # noqa: B023
                 timeout=5.0,
                 what="the computer to move",
             )
