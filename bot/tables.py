@@ -648,6 +648,8 @@ class TableService:
             await self._save(table)
         if not table.is_live:
             self._forget(table)
+        if update.events:
+            log.info("table %s: %s", table.table_id, ", ".join(_describe(e) for e in update.events))
         self.publisher.publish(update)
 
     def _record(self, table: Table) -> TableRecord:
@@ -742,6 +744,14 @@ def _decide(player: Player, view: Any) -> Card | Suit:
     if view.phase == TRUMP:
         return Suit(player.choose_trump(view))
     return player.choose_card(view)
+
+
+def _describe(event: TableEvent) -> str:
+    """A log word for an event: what happened and to which seat, never a card in a hand."""
+    public = {k: v for k, v in event.data.items() if k in ("hand", "number", "suit", "winner_team")}
+    seat = "" if event.seat is None else f" seat={event.seat}"
+    extra = "".join(f" {k}={v}" for k, v in public.items())
+    return f"{event.kind}{seat}{extra}"
 
 
 def _restore_in_place(table: Table, data: dict[str, Any]) -> None:

@@ -263,3 +263,19 @@ async def test_commands_without_a_table_say_so(
 ) -> None:
     rec = await discord_double.slash(discord_double.members[1], discord_double.channel, command)
     assert rec.ephemeral and "no open table" in rec.message.text  # type: ignore[union-attr]
+
+
+async def test_unfilled_lobby_closes_after_its_timeout(
+    discord_double: DiscordDouble, hokm_bot: HokmBot
+) -> None:
+    double, bot = discord_double, hokm_bot
+    table = await open_table(double, bot, double.members[0])
+    skip_time(bot, table, 15 * 60 + 1)
+    await double.wait_until(lambda: table.status == "cancelled", what="the lobby to expire")
+    await double.wait_until(
+        lambda: "nobody filled the seats" in table_message(double, table).text,
+        timeout=10,
+        what="the table message to say so",
+    )
+    assert bot.service.table_in_channel(double.channel.id) is None  # type: ignore[union-attr]
+    assert (await bot.store.load_table(table.table_id)).status == "cancelled"  # type: ignore[union-attr]
