@@ -191,6 +191,10 @@ async def _play_click(
     spec = render.hand_message(table, seat, ephemeral=ephemeral)
     await interaction.response.edit_message(**message_kwargs(spec))
     bot.publisher.answered(table, seat)
+    if update.refusal is not None:  # back from autoplay, but that card could not go now
+        await reply_error(
+            interaction, table.settings.language, update.refusal.code, update.refusal.params
+        )
 
 
 async def _lobby_click(

@@ -79,6 +79,8 @@ class Update:
     events: list[TableEvent] = field(default_factory=list)
     actor_seat: int | None = None
     """The seat whose click caused this (answered through its interaction, not by an edit)."""
+    refusal: ActionError | None = None
+    """A move refused inside an otherwise committed change (a member back from autoplay)."""
 
     def add(self, kind: str, seat: int | None = None, **data: Any) -> None:
         self.events.append(TableEvent(kind, seat, data))
@@ -391,7 +393,9 @@ class TableService:
         async def act(table: Table, update: Update) -> None:
             seat = self._player_move(table, user_id, hand)
             update.actor_seat = seat
-            self._apply_trump(table, update, seat, suit)
+            self._reclaim_then(
+                table, update, seat, lambda: self._apply_trump(table, update, seat, suit)
+            )
 
         return await self._act(table_id, act)
 
@@ -399,7 +403,9 @@ class TableService:
         async def act(table: Table, update: Update) -> None:
             seat = self._player_move(table, user_id, hand)
             update.actor_seat = seat
-            self._apply_card(table, update, seat, card)
+            self._reclaim_then(
+                table, update, seat, lambda: self._apply_card(table, update, seat, card)
+            )
 
         return await self._act(table_id, act)
 
@@ -467,6 +473,27 @@ class TableService:
             update.add("hand_dealt", match.hakem, hand=match.hand_number)
         if table.status == "playing":
             self._schedule_turn(table)
+
+    def _reclaim_then(
+        self, table: Table, update: Update, seat: int, move: Callable[[], None]
+    ) -> None:
+        """A member the computer was playing for clicks: any click gives the seat back.
+
+        If the click itself is not a legal move now (say, not their turn), they are still back
+        at the table; the refusal is kept on the update for the answer to show.
+        """
+        s = table.seat(seat)
+        if not s.autoplay:
+            move()
+            return
+        s.autoplay = False
+        s.missed_turns = 0
+        update.add("back", seat)
+        self._schedule_turn(table)
+        try:
+            move()
+        except ActionError as exc:
+            update.refusal = exc
 
     def _back_in_play(self, table: Table, update: Update, seat: int) -> None:
         """A member who clicks takes their seat back from the computer (missed turns reset)."""

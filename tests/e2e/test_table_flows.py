@@ -279,3 +279,34 @@ async def test_unfilled_lobby_closes_after_its_timeout(
     )
     assert bot.service.table_in_channel(double.channel.id) is None  # type: ignore[union-attr]
     assert (await bot.store.load_table(table.table_id)).status == "cancelled"  # type: ignore[union-attr]
+
+
+async def test_a_replaced_member_takes_the_seat_back_with_any_click(
+    discord_double: DiscordDouble, hokm_bot: HokmBot
+) -> None:
+    double, bot = discord_double, hokm_bot
+    host, *others = double.members
+    table = await open_table(double, bot, host)
+    await seat_everyone(double, bot, table, others)
+    match = table.match
+    assert match is not None
+    hakem_seat = match.hakem
+    skip_time(bot, table, 31)
+    await double.wait_until(lambda: match.phase == PLAY, what="trump named on time-out")
+    skip_time(bot, table, 21)
+    await double.wait_until(
+        lambda: table.seat(hakem_seat).autoplay, what="the computer to take over"
+    )
+    users = {u.id: u for u in double.members}
+    hakem = users[table.seat(hakem_seat).user_id or 0]
+    rec = await double.click(hakem, table_message(double, table), label="My hand")
+    eph = rec.message
+    assert eph is not None
+    card = next(b for b in eph.buttons() if (b.custom_id or "").startswith("hokm:c:"))
+    await double.click(hakem, eph, custom_id=card.custom_id)
+    assert not table.seat(hakem_seat).autoplay
+    await double.wait_until(
+        lambda: "is back at the table" in table_message(double, table).text,
+        timeout=10,
+        what="the table to say they are back",
+    )
