@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,10 @@ class HokmBot(commands.Bot):
         self.outbox = Outbox(rate=settings.outbox_rate)
         self.publisher = DiscordPublisher(self, self.outbox)
         self.service = TableService(
-            store, publisher=self.publisher, computer_delay=settings.computer_delay_seconds
+            store,
+            publisher=self.publisher,
+            computer_delay=settings.computer_delay_seconds,
+            **_seed_source(settings.match_seed_base),
         )
         self.publisher.service = self.service
         self._background: list[asyncio.Task[None]] = []
@@ -111,6 +115,14 @@ class HokmBot(commands.Bot):
         except Exception:
             log.exception("guild %s: settings unreadable", guild_id)
             return GuildSettings().language
+
+
+def _seed_source(base: int | None) -> dict[str, Callable[[], int]]:
+    """``match_seed_base`` (tests, replays): deal every match from that seed, so a run can be
+    repeated card for card, e.g. once straight through and once with the bot killed midway."""
+    if base is None:
+        return {}
+    return {"seed_source": lambda: base}
 
 
 def _read_marker(path: Path) -> str:
