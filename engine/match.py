@@ -52,8 +52,9 @@ PHASES: Final = (TRUMP, PLAY, MATCH_OVER)
 SERIAL_VERSION: Final = 1
 _LOWEST_COURT_RANK: Final = 9  # the jack (R6: "no card above 10")
 
-Action = tuple[Any, ...]
-"""``("trump", seat, suit)``, ``("redeal", seat)`` or ``("play", seat, card)``."""
+Action = Card | tuple[Any, ...]
+"""A played ``Card`` (always by the seat whose turn it was), ``("trump", seat, suit)`` or
+``("redeal", seat)``. Plays are logged as bare cards: the log is appended on the hot path."""
 
 
 class Match:
@@ -253,7 +254,7 @@ class Match:
             self._win_seat = seat
         hands[seat] = hand ^ bit
         trick.append(card)
-        self.actions.append(("play", seat, card))
+        self.actions.append(card)
         if len(trick) < self._seats:
             self.turn = (seat + 1) % self._seats
             return ()
@@ -353,8 +354,10 @@ class Match:
     def team_of(self, seat: int) -> int:
         return self.fmt.team_of[seat]
 
-    def apply(self, action: Sequence[Any]) -> tuple[Event, ...]:
-        """Apply an action tuple from ``actions`` (used by ``replay``)."""
+    def apply(self, action: Action | Sequence[Any]) -> tuple[Event, ...]:
+        """Apply one entry of ``actions`` (used by ``replay``)."""
+        if isinstance(action, int):
+            return self.play(self.turn, action)
         kind = action[0] if action else None
         if kind == "play" and len(action) == 3:
             return self.play(action[1], action[2])
@@ -415,8 +418,8 @@ class Match:
         )
 
 
-def replay(seed: int, actions: Iterable[Sequence[Any]], rules: Rules | None = None) -> Match:
-    """Rebuild a match from its seed and actions (tuples, or their JSON lists)."""
+def replay(seed: int, actions: Iterable[Any], rules: Rules | None = None) -> Match:
+    """Rebuild a match from its seed and actions (as logged, or their JSON form)."""
     match = Match(seed, rules)
     for action in actions:
         match.apply(_action_from_json(action))
@@ -434,20 +437,23 @@ def _mask(codes: Iterable[str]) -> int:
     return mask_of(Card.parse(code) for code in codes)
 
 
-def _action_to_json(action: Action) -> list[Any]:
-    if action[0] == "play":
-        return ["play", action[1], CARDS[action[2]].code]
+def _action_to_json(action: Action) -> str | list[Any]:
+    if isinstance(action, int):
+        return CARDS[action].code
     if action[0] == "trump":
         return ["trump", action[1], Suit(action[2]).letter]
     return list(action)
 
 
-def _action_from_json(action: Sequence[Any]) -> Action:
+def _action_from_json(action: str | Sequence[Any]) -> Action:
+    """JSON back to an action: ``"AS"`` is a play; ``["play", seat, "AS"]`` is accepted too."""
+    if isinstance(action, str):
+        return Card.parse(action)
     if not action:
         raise IllegalMove("empty action")
     kind = action[0]
     if kind == "play" and len(action) == 3 and isinstance(action[2], str):
-        return ("play", action[1], Card.parse(action[2]))
+        return Card.parse(action[2])  # the seat is implied: always the seat to play
     if kind == "trump" and len(action) == 3 and isinstance(action[2], str):
         return ("trump", action[1], Suit.parse(action[2]))
     return tuple(action)
