@@ -67,6 +67,7 @@ class Match:
         "_rest",
         "_seats",
         "_team_of",
+        "_trump_suit",
         "_tricks_to_win",
         "_win_card",
         "_win_seat",
@@ -148,6 +149,7 @@ class Match:
         self._rest = rest
         self.phase = TRUMP
         self.trump: Suit | None = None
+        self._trump_suit = -1  # plain int: compared on every card
         self.leader = hakem
         self.turn = -1  # nobody plays a card until trump is named
         self.trick: list[Card] = []
@@ -172,6 +174,7 @@ class Match:
             hands[s] |= rest[s]
         self._rest = [0] * self.fmt.seats
         self.trump = trump
+        self._trump_suit = int(trump)
         self.phase = PLAY
         self.leader = self.turn = self.hakem  # R7
         self.actions.append(("trump", seat, int(trump)))
@@ -242,7 +245,7 @@ class Match:
                 if card > win:
                     self._win_card = card
                     self._win_seat = seat
-            elif suit == self.trump:  # the winner so far is no trump: the cut wins (R9)
+            elif suit == self._trump_suit:  # the winner so far is no trump: the cut wins (R9)
                 self._win_card = card
                 self._win_seat = seat
         else:
@@ -507,6 +510,7 @@ def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
     match.hakem = int(data["hakem"])
     match.first_hakem_deal = tuple((int(s), Card.parse(c)) for s, c in data["first_hakem_deal"])
     match.trump = None if data["trump"] is None else Suit.parse(data["trump"])
+    match._trump_suit = -1 if match.trump is None else int(match.trump)
     match.leader = int(data["leader"])
     match.turn = int(data["turn"])
     match.hands = [_mask(h) for h in data["hands"]]
