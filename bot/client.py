@@ -18,6 +18,7 @@ from .config import Settings
 from .discord_ui import message_kwargs
 from .errors import ActionError
 from .guild_settings import GuildSettings
+from .loop_monitor import LoopLagMonitor
 from .outbox import Outbox
 from .publisher import DiscordPublisher
 from .store import Store
@@ -61,6 +62,9 @@ class HokmBot(commands.Bot):
         await self.add_cog(HokmCog(self))
         await self.add_cog(StandingsCog(self))
         self._background.append(asyncio.create_task(self.outbox.run(), name="hokm-outbox"))
+        if self.settings.loop_lag_report_seconds > 0:
+            monitor = LoopLagMonitor(report_every=self.settings.loop_lag_report_seconds)
+            self._background.append(asyncio.create_task(monitor.run(), name="hokm-loop-lag"))
         await self.sync_commands()
         restored = await self.service.restore()
         log.info("ready to serve; %d live tables resumed", len(restored))

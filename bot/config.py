@@ -38,6 +38,7 @@ class Settings(BaseSettings):
     computer_delay_seconds: float = Field(1.0, ge=0.0, le=10.0)
     outbox_rate: float = Field(40.0, gt=0.0, le=50.0)
     guild_ready_timeout: float = Field(2.0, ge=0.0, le=60.0)
+    loop_lag_report_seconds: float = Field(60.0, ge=0.0, le=3600.0)
     match_seed_base: int | None = Field(None, ge=0, lt=2**63)
 
     @field_validator("log_level")
