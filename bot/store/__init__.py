@@ -1,8 +1,23 @@
 """Persistence for the Hokm bot: guild settings, live tables, finished matches, standings.
 
 Knows nothing of Discord or engine types: ids are ints and table state is an opaque
-JSON-able dict. Open with `store = await Store.open(url)`; the schema is migrated to
-head at start-up.
+JSON-able dict.
+
+    store = await Store.open("sqlite:///data/hokm.sqlite3")   # migrates to head first
+    ...
+    await store.close()
+
+URLs: `sqlite:///path` (recommended: stdlib sqlite3 on worker threads, one thread hop per
+call), `sqlite+aiosqlite:///path`, `postgresql+asyncpg://user:pw@host/db` (the
+`postgres` extra; a bare `postgresql://` means asyncpg). Start-up problems (missing
+directory, read-only or corrupt file, schema newer than this code) raise one
+`StoreError` whose message names the path or the password-masked URL.
+
+Migrations by hand, from the project root (the bot does not need this):
+
+    HOKM_DATABASE_URL=sqlite:///data/hokm.sqlite3 \
+        alembic -c bot/store/migrations/alembic.ini upgrade head
+    alembic -c bot/store/migrations/alembic.ini -x url=sqlite:///data/hokm.sqlite3 upgrade head
 """
 
 from .errors import ChannelBusy, StaleWrite, StoreError

@@ -1,6 +1,8 @@
 """Engine construction shared by the store and the hand-run migrations.
 
-Both paths must get the same SQLite pragmas, so both build their engine here.
+Both paths must get the same SQLite pragmas, so both build their engine here. A URL's
+driver decides how the store drives it: async drivers (asyncpg, aiosqlite) through an
+AsyncEngine, sync ones (the stdlib sqlite3 behind plain `sqlite:///`) from worker threads.
 """
 
 from __future__ import annotations
@@ -8,23 +10,34 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
 
-__all__ = ["create_store_engine", "normalize_url", "safe_url", "sqlite_path"]
+__all__ = [
+    "create_store_engine",
+    "is_async_url",
+    "normalize_url",
+    "safe_url",
+    "sqlite_path",
+]
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
-_ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
 
 
 def normalize_url(url: str | URL) -> URL:
-    """Accept plain `sqlite:///` / `postgresql://` URLs and pick the async driver for them."""
+    """Parse a URL; a bare `postgresql://` gets asyncpg (the `postgres` extra)."""
     u = make_url(url)
-    backend = "postgresql" if u.drivername in ("postgres", "postgresql") else u.drivername
-    if backend in _ASYNC_DRIVERS:
-        u = u.set(drivername=_ASYNC_DRIVERS[backend])
+    if u.drivername in ("postgres", "postgresql"):
+        u = u.set(drivername="postgresql+asyncpg")
     return u
+
+
+def is_async_url(url: URL) -> bool:
+    """Whether the URL names an asyncio driver (asyncpg, aiosqlite) rather than a sync one."""
+    return bool(url.get_dialect().is_async)
 
 
 def safe_url(url: str | URL) -> str:
@@ -49,7 +62,7 @@ def sqlite_path(url: URL) -> Path | None:
     return Path(database).absolute()
 
 
-def _sqlite_pragmas(busy_timeout_ms: int) -> Any:
+def _sqlite_pragmas(busy_timeout_ms: int, wal_autocheckpoint: int) -> Any:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         try:
@@ -60,6 +73,7 @@ def _sqlite_pragmas(busy_timeout_ms: int) -> Any:
             cursor.execute("PRAGMA foreign_keys = ON")
             cursor.execute("PRAGMA cache_size = -32768")  # 32 MiB per connection
             cursor.execute("PRAGMA journal_size_limit = 67108864")  # trim the WAL to 64 MiB
+            cursor.execute(f"PRAGMA wal_autocheckpoint = {int(wal_autocheckpoint)}")
         finally:
             cursor.close()
 
@@ -67,11 +81,35 @@ def _sqlite_pragmas(busy_timeout_ms: int) -> Any:
 
 
 def create_store_engine(
-    url: str | URL, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, **kwargs: Any
-) -> AsyncEngine:
-    """An async engine; for SQLite every new connection gets WAL, NORMAL sync, FKs, a timeout."""
+    url: str | URL,
+    *,
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    wal_autocheckpoint: int = 1000,
+    **kwargs: Any,
+) -> sa.Engine | AsyncEngine:
+    """An engine of the URL's kind; on SQLite every new connection gets WAL, NORMAL sync,
+    foreign keys and a busy timeout (an engine event, so pooled reconnects get them too).
+
+    `wal_autocheckpoint` is in pages (SQLite's default 1000); raise it when something
+    else checkpoints in the background, so commits stop paying for checkpoint fsyncs.
+    """
     u = normalize_url(url)
-    engine = create_async_engine(u, **kwargs)
+    engine: sa.Engine | AsyncEngine
+    if is_async_url(u):
+        engine = create_async_engine(u, **kwargs)
+        sync_engine = engine.sync_engine
+    else:
+        if (
+            u.get_backend_name() == "sqlite"
+            and sqlite_path(u) is None
+            and "poolclass" not in kwargs
+        ):
+            # One in-memory database shared by the store's threads (the default pool
+            # would give every thread its own, empty, database).
+            kwargs["poolclass"] = StaticPool
+            kwargs.setdefault("connect_args", {})["check_same_thread"] = False
+        engine = sync_engine = sa.create_engine(u, **kwargs)
     if u.get_backend_name() == "sqlite":
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas(busy_timeout_ms))
+        pragmas = _sqlite_pragmas(busy_timeout_ms, wal_autocheckpoint)
+        event.listen(sync_engine, "connect", pragmas)
     return engine

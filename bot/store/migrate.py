@@ -13,7 +13,6 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, text
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .errors import StoreError
 
@@ -58,19 +57,21 @@ def _upgrade(sync_conn: Connection, where: str) -> None:
     command.upgrade(cfg, "head")
 
 
-async def migrate(conn: AsyncConnection, where: str) -> None:
+def migrate(conn: Connection, where: str) -> None:
     """Bring the schema to head in one transaction, failing early if the DB is read-only.
 
-    On SQLite, BEGIN IMMEDIATE takes the write lock up front (so two processes starting
-    at once cannot both create the schema) and rewriting `user_version` in place proves the
-    file is writable even when there is nothing to migrate.
+    Synchronous on purpose: the store runs it in its SQLite thread, or through
+    `AsyncConnection.run_sync` for async drivers. On SQLite, BEGIN IMMEDIATE takes the write
+    lock up front (so two processes starting at once cannot both create the schema) and
+    rewriting `user_version` in place proves the file is writable even when there is
+    nothing to migrate.
     """
     backend = conn.dialect.name
     if backend == "sqlite":
-        await conn.exec_driver_sql("BEGIN IMMEDIATE")
-        user_version = (await conn.exec_driver_sql("PRAGMA user_version")).scalar_one()
-        await conn.exec_driver_sql(f"PRAGMA user_version = {int(user_version)}")
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        user_version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
+        conn.exec_driver_sql(f"PRAGMA user_version = {int(user_version)}")
     elif backend == "postgresql":
-        await conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_MIGRATION_LOCK})
-    await conn.run_sync(_upgrade, where)
-    await conn.commit()
+        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_MIGRATION_LOCK})
+    _upgrade(conn, where)
+    conn.commit()

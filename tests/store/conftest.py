@@ -20,12 +20,14 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def db_url(db_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{db_path}"
+    return f"sqlite:///{db_path}"
 
 
-@pytest.fixture
-async def store(db_url: str) -> AsyncIterator[Store]:
-    s = await Store.open(db_url)
+@pytest.fixture(params=["sqlite", "sqlite+aiosqlite"])
+async def store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[Store]:
+    """Both ways of running: worker threads (stdlib sqlite3) and an AsyncEngine (aiosqlite,
+    the same path asyncpg takes)."""
+    s = await Store.open(f"{request.param}:///{db_path}")
     try:
         yield s
     finally:

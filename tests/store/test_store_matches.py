@@ -19,6 +19,7 @@ from bot.store import (
     TableRecord,
     TeamStats,
 )
+from bot.store.ops import Ops
 
 MakeMatch = Callable[..., FinishedMatch]
 
@@ -129,15 +130,15 @@ async def test_failure_midway_writes_nothing(
     assert (counts(db_path), await snapshot(store, 1)) == before
 
     # And a failure after the player rows, while updating the standings.
-    async def boom(conn: Any, deltas: Any) -> None:
+    def boom(conn: Any, deltas: Any) -> None:
         raise RuntimeError("power cut")
 
     later = make_match()
-    store._add_to_standings = boom  # type: ignore[method-assign]
+    store._ops.add_to_standings = boom  # type: ignore[method-assign]
     with pytest.raises(RuntimeError, match="power cut"):
         await store.finish_match(later)
     assert (counts(db_path), await snapshot(store, 1)) == before
-    del store._add_to_standings
+    del store._ops.add_to_standings
     assert await store.finish_match(later) is True
 
 
@@ -157,12 +158,12 @@ async def test_batch_equals_one_by_one(
         )
         for i in range(40)
     ]
-    async with await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'single.db'}") as single:
+    async with await Store.open(f"sqlite:///{tmp_path / 'single.db'}") as single:
         for m in batch:
             assert await single.finish_match(m) is True
         expected = [await snapshot(single, 1), await snapshot(single, 2)]
 
-    async with await Store.open(f"sqlite+aiosqlite:///{db_path}") as batched:
+    async with await Store.open(f"sqlite+aiosqlite:///{db_path}") as batched:  # other runner
         assert await batched.finish_matches(batch[:10]) == [True] * 10
         flags = await batched.finish_matches([*batch[5:], batch[20]])
         assert flags == [False] * 5 + [True] * 30 + [False]
@@ -176,14 +177,13 @@ async def test_portable_fallback_path_agrees(
 ) -> None:
     """The non-ON-CONFLICT code path (other databases) gives the same results."""
     batch = [make_match(team0=(1, 2), team1=(3, 4), winner=i % 2) for i in range(6)]
-    async with await Store.open(f"sqlite+aiosqlite:///{db_path}") as native:
+    async with await Store.open(f"sqlite:///{db_path}") as native:
         await native.finish_matches(batch[:3])
         await native.finish_matches(batch)
         expected = await snapshot(native, 1)
 
-    async with await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'fallback.db'}") as plain:
-        plain._native_upsert = False
-        plain._build_statements()
+    async with await Store.open(f"sqlite:///{tmp_path / 'fallback.db'}") as plain:
+        plain._ops = Ops("sqlite", native_upsert=False)
         assert await plain.finish_matches(batch[:3]) == [True] * 3
         assert await plain.finish_matches(batch) == [False] * 3 + [True] * 3
         assert await plain.finish_match(batch[0]) is False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import shutil
@@ -20,7 +21,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine
+from sqlalchemy import Connection, create_engine
 
 from bot.store import SchemaTooNew, Store, StoreError, TableRecord
 from bot.store.engine import normalize_url, safe_url
@@ -65,13 +66,15 @@ async def test_fresh_database_is_migrated_to_head(db_url: str, db_path: Path) ->
     assert pragma(db_path, "journal_mode") == "wal"
 
 
+def _pragmas(conn: Connection) -> list[object]:
+    names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
+    return [conn.exec_driver_sql(f"PRAGMA {p}").scalar() for p in names]
+
+
 async def test_connection_pragmas(store: Store) -> None:
-    async with store._engine.connect() as conn:
-        values = [
-            (await conn.exec_driver_sql(f"PRAGMA {p}")).scalar()
-            for p in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
-        ]
-    assert values == ["wal", 1, 1, 5000]  # synchronous 1 = NORMAL
+    """Set by an engine event, so every pooled connection has them, readers and writer."""
+    assert await store._runner.read(_pragmas) == ["wal", 1, 1, 5000]  # synchronous 1 = NORMAL
+    assert await store._runner.write(_pragmas) == ["wal", 1, 1, 5000]
 
 
 async def test_reopen_is_a_no_op(db_url: str, db_path: Path) -> None:
@@ -236,24 +239,73 @@ async def _create(db: Path) -> None:
         await s.save_table(TableRecord("t1", 1, 2, "lobby", 1, {}))
 
 
-async def test_failed_open_leaves_no_connection_behind(db_path: Path, db_url: str) -> None:
+def _store_threads() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith("hokm-store")]
+
+
+@pytest.mark.parametrize("driver", ["sqlite", "sqlite+aiosqlite"])
+async def test_failed_open_leaves_nothing_behind(db_path: Path, driver: str) -> None:
     write_garbage(db_path, os.urandom(8192))
-    before = threading.active_count()
+    before = gc_count_connections()
     for _ in range(3):
         with pytest.raises(StoreError):
-            await Store.open(db_url)
-    for _ in range(100):  # aiosqlite threads end once their connection is closed
-        if threading.active_count() <= before:
-            break
-        await asyncio.sleep(0.01)
-    assert threading.active_count() <= before
+            await Store.open(f"{driver}:///{db_path}")
+    assert _store_threads() == []
+    assert gc_count_connections() == before
+
+
+def gc_count_connections() -> int:
+    """Open sqlite3 connections still reachable (a half-open store would keep one)."""
+    gc.collect()
+    count = 0
+    for obj in gc.get_objects():
+        if isinstance(obj, sqlite3.Connection):
+            try:
+                obj.execute("SELECT 1")
+            except sqlite3.ProgrammingError:
+                continue  # closed, or owned by another thread (aiosqlite's)
+            count += 1
+    return count
+
+
+async def test_closing_stops_worker_threads(db_url: str) -> None:
+    s = await Store.open(db_url)
+    await s.load_live_tables()
+    await s.save_table(TableRecord("t1", 1, 2, "lobby", 1, {}))
+    assert _store_threads()
+    await s.close()
+    await s.close()  # twice is fine
+    assert _store_threads() == []
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite+aiosqlite://", "sqlite:///:memory:"])
+async def test_in_memory_database(url: str) -> None:
+    """Handy for quick experiments: one database shared by all of the store's threads."""
+    async with await Store.open(url) as s:
+        saved = await s.save_table(TableRecord("t1", 1, 2, "lobby", 1, {"a": 1}))
+        assert await s.load_table("t1") == saved
+        assert await s.load_live_tables() == [saved]
+
+
+async def test_closed_store_refuses_work(db_url: str) -> None:
+    s = await Store.open(db_url)
+    await s.close()
+    with pytest.raises(StoreError, match="closed"):
+        await s.load_table("t1")
+    with pytest.raises(StoreError, match="closed"):
+        await s.save_table(TableRecord("t1", 1, 2, "lobby", 1, {}))
+
+
+async def test_unknown_backend() -> None:
+    with pytest.raises(StoreError, match="nosuchdb"):
+        await Store.open("nosuchdb://x/y")
 
 
 async def test_password_never_shown() -> None:
     url = "postgresql://hokm:s3cret-pw@127.0.0.1:1/hokm"
     assert "s3cret" not in safe_url(url)
     assert normalize_url(url).drivername == "postgresql+asyncpg"
-    assert normalize_url("sqlite:///x.db").drivername == "sqlite+aiosqlite"
+    assert normalize_url("sqlite:///x.db").drivername == "sqlite"  # threads + stdlib sqlite3
     with pytest.raises(StoreError) as info:
         await Store.open(url)  # no driver installed, or nothing listening on port 1
     assert "s3cret" not in str(info.value)

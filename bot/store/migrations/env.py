@@ -2,7 +2,8 @@
 
 In-process (`Store.open`) a connection arrives in `config.attributes["connection"]`.
 By hand (`alembic -c bot/store/migrations/alembic.ini upgrade head`) the URL comes from
-`-x url=...`, else HOKM_DATABASE_URL, and the engine is built like the bot's own.
+`-x url=...`, else HOKM_DATABASE_URL, and the engine is built like the bot's own (same
+SQLite pragmas; sync or async driver as the URL says).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from logging.config import fileConfig
 
 from alembic import context
 from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import NullPool
 
 from bot.store.engine import create_store_engine, normalize_url
@@ -50,8 +52,7 @@ def _run_offline() -> None:
         context.run_migrations()
 
 
-async def _run_by_hand() -> None:
-    engine = create_store_engine(_url(), poolclass=NullPool)
+async def _run_async(engine: AsyncEngine) -> None:
     try:
         async with engine.connect() as conn:
             if conn.dialect.name == "sqlite":
@@ -62,6 +63,21 @@ async def _run_by_hand() -> None:
         await engine.dispose()
 
 
+def _run_by_hand() -> None:
+    engine = create_store_engine(_url(), poolclass=NullPool)
+    if isinstance(engine, AsyncEngine):
+        asyncio.run(_run_async(engine))
+        return
+    try:
+        with engine.connect() as conn:
+            if conn.dialect.name == "sqlite":
+                conn.exec_driver_sql("BEGIN IMMEDIATE")  # one transaction, like start-up
+            _run(conn)
+            conn.commit()
+    finally:
+        engine.dispose()
+
+
 _connection = config.attributes.get("connection")
 if context.is_offline_mode():
     _run_offline()
@@ -70,4 +86,4 @@ elif _connection is not None:
 else:
     if config.config_file_name is not None:
         fileConfig(config.config_file_name, disable_existing_loggers=False)
-    asyncio.run(_run_by_hand())
+    _run_by_hand()

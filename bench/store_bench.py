@@ -1,0 +1,392 @@
+"""Store benchmark: fill a SQLite store with finished matches, then time the hot calls.
+
+The fill goes through the store's own code (`Store.finish_matches`, one transaction per
+batch), so it exercises the same inserts, player rows and standings upserts as the bot.
+Then it times, with many repetitions: the first standings page of the busiest guild, one
+member's record, writing one finished match (with its table's final save, as the bot
+does), and one live-table save. The last line printed is one JSON object.
+
+    python bench/store_bench.py                      # 1,000,000 matches (minutes)
+    python bench/store_bench.py --matches 20000      # quick mode (seconds)
+    python bench/store_bench.py --reuse              # time an already filled file again
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import math
+import multiprocessing
+import os
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from bisect import bisect
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.store import FinishedMatch, MatchPlayer, Store, TableRecord, TeamStats
+
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+START = datetime(2024, 1, 1, tzinfo=UTC)
+SPAN = timedelta(days=365)
+SCRIPTS = 500  # distinct simulated matches per target score (mirrored and reshuffled)
+
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    """One simulated match outcome, seen from team 0; reused (possibly mirrored) by many."""
+
+    hands: list[dict[str, Any]]
+    scores: tuple[int, int]
+    winner: int
+    stats: tuple[TeamStats, TeamStats]
+
+
+def simulate(rng: random.Random, target: int) -> Script:
+    """Hand-by-hand scoring: 1 point, 2 for a kot, 3 for a hakem-kot; hakem passes on a loss."""
+    scores = [0, 0]
+    won = [0, 0]
+    kots = [0, 0]
+    suffered = [0, 0]
+    hakem = rng.randrange(4)
+    hands: list[dict[str, Any]] = []
+    while max(scores) < target:
+        hakem_team = hakem % 2
+        hakem_wins = rng.random() < 0.6
+        winner = hakem_team if hakem_wins else 1 - hakem_team
+        loser_tricks = 0 if rng.random() < (0.08 if hakem_wins else 0.03) else rng.randint(1, 6)
+        if loser_tricks:
+            points, kind = 1, "normal"
+        elif hakem_wins:
+            points, kind = 2, "kot"
+        else:
+            points, kind = 3, "hakem_kot"
+            suffered[hakem_team] += 1
+        if not loser_tricks:
+            kots[winner] += 1
+        scores[winner] += points
+        won[winner] += 1
+        tricks = [7, loser_tricks] if winner == 0 else [loser_tricks, 7]
+        hands.append(
+            {
+                "n": len(hands) + 1,
+                "hakem": hakem,
+                "trump": rng.choice(SUITS),
+                "tricks": tricks,
+                "winner": winner,
+                "points": points,
+                "kind": kind,
+            }
+        )
+        if not hakem_wins:
+            hakem = (hakem + 1) % 4
+    winner_team = 0 if scores[0] > scores[1] else 1
+    stats = (TeamStats(won[0], kots[0], suffered[0]), TeamStats(won[1], kots[1], suffered[1]))
+    return Script(hands, (scores[0], scores[1]), winner_team, stats)
+
+
+class Generator:
+    """Deterministic, realistic-looking matches over guilds with their own player subsets."""
+
+    def __init__(self, guilds: int, players: int, seed: int) -> None:
+        self.rng = random.Random(seed)
+        rng = self.rng
+        self.guild_ids = [900_000_000_000_000_000 + g for g in range(guilds)]
+        self.members: list[list[int]] = []
+        self.member_weights: list[list[float]] = []
+        sizes = []
+        for _ in range(guilds):  # log-uniform community sizes, 8 to 2,000 regulars
+            size = min(players, int(math.exp(rng.uniform(math.log(8), math.log(2000)))))
+            sizes.append(size)
+            ids = rng.sample(range(players), size)
+            self.members.append([100_000_000_000_000_000 + p for p in ids])
+            # a few regulars play much more than the rest
+            weights = [1.0 / (i + 1) ** 0.8 for i in range(size)]
+            self.member_weights.append(list(_cumulative(weights)))
+        self.guild_cum = list(_cumulative([float(s) for s in sizes]))  # busier where bigger
+        self.targets = [rng.choice((7, 7, 7, 7, 7, 5, 3, 10)) for _ in range(guilds)]
+        self.scripts = {t: [simulate(rng, t) for _ in range(SCRIPTS)] for t in set(self.targets)}
+        self.jitter = [timedelta(seconds=s) for s in range(60)]
+        self.durations = [timedelta(minutes=m) for m in range(8, 46)]
+        self._players: dict[tuple[int, int | None], MatchPlayer] = {}
+
+    def player(self, seat: int, uid: int | None) -> MatchPlayer:
+        """Cached: the fill builds four million seats from a few hundred thousand distinct."""
+        key = (seat, uid)
+        p = self._players.get(key)
+        if p is None:
+            name = f"Player {uid % 100_000}" if uid is not None else f"Computer {seat}"
+            p = MatchPlayer(seat, seat % 2, uid, uid is None, name)
+            self._players[key] = p
+        return p
+
+    def match(
+        self, index: int, total: int, guild: int | None = None, match_id: str | None = None
+    ) -> FinishedMatch:
+        rng = self.rng
+        g = bisect(self.guild_cum, rng.random() * self.guild_cum[-1]) if guild is None else guild
+        members, cum = self.members[g], self.member_weights[g]
+        computers = 0 if rng.random() < 0.87 else (1 if rng.random() < 0.75 else 2)
+        humans: list[int] = []
+        while len(humans) < min(4 - computers, len(members)):
+            uid = members[bisect(cum, rng.random() * cum[-1])]
+            if uid not in humans:
+                humans.append(uid)
+        seats: list[int | None] = [*humans, *([None] * (4 - len(humans)))]
+        rng.shuffle(seats)
+        script = self.scripts[self.targets[g]][int(rng.random() * SCRIPTS)]
+        mirror = rng.random() < 0.5
+        scores = script.scores[::-1] if mirror else script.scores
+        stats = (script.stats[1], script.stats[0]) if mirror else script.stats
+        finished = START + SPAN * (index / max(total, 1)) + self.jitter[int(rng.random() * 60)]
+        players = tuple(self.player(seat, uid) for seat, uid in enumerate(seats))
+        return FinishedMatch(
+            match_id=match_id or f"m{index:010d}",
+            guild_id=self.guild_ids[g],
+            channel_id=self.guild_ids[g] + 1 + rng.randrange(3),
+            started_at=finished - self.durations[int(rng.random() * 38)],
+            finished_at=finished,
+            target_score=self.targets[g],
+            scores=(scores[0], scores[1]),
+            winner_team=1 - script.winner if mirror else script.winner,
+            hands=script.hands,
+            players=players,
+            team_stats=stats,
+        )
+
+
+def _cumulative(values: list[float]) -> list[float]:
+    out, acc = [], 0.0
+    for v in values:
+        acc += v
+        out.append(acc)
+    return out
+
+
+def remove_db(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def count_matches(path: Path) -> int:
+    if not path.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as raw:
+            return int(raw.execute("SELECT count(*) FROM matches").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+_worker_gen: Generator | None = None
+
+
+def _init_worker(guilds: int, players: int, seed: int) -> None:
+    global _worker_gen
+    _worker_gen = Generator(guilds, players, seed)
+
+
+def _make_batch(job: tuple[int, int, int, int]) -> list[FinishedMatch]:
+    """Runs in the generator process; seeded per batch so the fill is reproducible."""
+    start, n, total, seed = job
+    assert _worker_gen is not None
+    _worker_gen.rng.seed(seed * 1_000_003 + start)
+    return [_worker_gen.match(start + i, total) for i in range(n)]
+
+
+async def fill(args: argparse.Namespace, store: Store, gen: Generator) -> float:
+    """Write batches through `Store.finish_matches` while a second process generates the
+    next ones (making matches costs about as much CPU as storing them)."""
+    total = args.matches
+    batch_size = args.batch or min(10_000, max(2_000, total // 20))
+    jobs = [
+        (start, min(batch_size, total - start), total, args.seed)
+        for start in range(0, total, batch_size)
+    ]
+    t0 = time.perf_counter()
+    done = 0
+    report_every = max(total // 20, batch_size)
+    next_report = report_every
+
+    async def write(batch: list[FinishedMatch]) -> None:
+        nonlocal done, next_report
+        flags = await store.finish_matches(batch)
+        assert all(flags), "fill produced a duplicate match id"
+        done += len(batch)
+        if done >= next_report or done == total:
+            elapsed = time.perf_counter() - t0
+            print(
+                f"filled {done:,}/{total:,} matches in {elapsed:.1f}s ({done / elapsed:,.0f}/s)",
+                flush=True,
+            )
+            next_report += report_every
+
+    if total <= 100_000:  # quick mode: starting a second process would cost more than it saves
+        global _worker_gen
+        _worker_gen = gen
+        for job in jobs:
+            await write(_make_batch(job))
+        return time.perf_counter() - t0
+    ctx = multiprocessing.get_context("spawn")  # no fork of a process running threads
+    with ctx.Pool(1, _init_worker, (args.guilds, args.players, args.seed)) as pool:
+        for batch in pool.imap(_make_batch, jobs):
+            await write(batch)
+    return time.perf_counter() - t0
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+async def timed(
+    label: str, reps: int, make: Callable[[int], Awaitable[Any]], prepare: Any = None
+) -> list[float]:
+    """Milliseconds per call; `prepare(i)` runs untimed before call i."""
+    samples = []
+    gc.collect()
+    for i in range(reps):
+        if prepare is not None:
+            await prepare(i)
+        t = time.perf_counter()
+        await make(i)
+        samples.append((time.perf_counter() - t) * 1000)
+    p50, p99 = statistics.median(samples), percentile(samples, 0.99)
+    print(f"{label}: p50 {p50:.3f} ms, p99 {p99:.3f} ms, max {max(samples):.3f} ms", flush=True)
+    return samples
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    path: Path = args.db
+    url = f"sqlite:///{path}"
+    gen = Generator(args.guilds, args.players, args.seed)
+    existing = count_matches(path)
+    fill_seconds: float | None = None
+    if args.reuse and existing:
+        print(f"reusing {path} with {existing:,} matches", flush=True)
+    else:
+        remove_db(path)
+    if not (args.reuse and existing):
+        store = await Store.open(url)
+        try:
+            fill_seconds = await fill(args, store, gen)
+        finally:
+            await store.close()  # checkpoints the WAL into the file
+        if args.matches > 100_000:
+            os.sync()  # time steady serving, not the kernel flushing the bulk load
+    matches = count_matches(path)
+    store = await Store.open(url)
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as raw:
+            guild_id, guild_players = raw.execute(
+                "SELECT guild_id, count(*) FROM standings GROUP BY guild_id "
+                "ORDER BY count(*) DESC, guild_id LIMIT 1"
+            ).fetchone()
+            members = [
+                r[0]
+                for r in raw.execute(
+                    "SELECT user_id FROM standings WHERE guild_id = ?", (guild_id,)
+                )
+            ]
+        print(f"timing guild {guild_id} ({guild_players:,} ranked players)", flush=True)
+        rng = random.Random(args.seed + 1)
+        g = gen.guild_ids.index(guild_id) if guild_id in gen.guild_ids else 0
+        probe = [rng.choice(members) for _ in range(args.reps)]
+
+        for _ in range(20):  # warm caches and the connection pool
+            await store.standings(guild_id, 1)
+            await store.member_record(guild_id, probe[0])
+        standings = await timed(
+            "standings page 1", args.reps, lambda i: store.standings(guild_id, 1)
+        )
+        member = await timed(
+            "member record", args.reps, lambda i: store.member_record(guild_id, probe[i])
+        )
+
+        run_id = time.time_ns()  # fresh ids, so --reuse runs time real inserts too
+        new = [
+            gen.match(matches, matches, guild=g, match_id=f"t{run_id}-{i}")
+            for i in range(args.reps)
+        ]
+        channel = 777
+        tables: dict[int, TableRecord] = {}
+
+        async def open_table(i: int) -> None:
+            rec = TableRecord(
+                f"bench{i}-{time.time_ns()}"[:32], guild_id, channel, "playing", 1, {}
+            )
+            tables[i] = await store.save_table(rec)
+
+        writes = await timed(
+            "finish_match (+ final table save)",
+            args.reps,
+            lambda i: store.finish_match(new[i], tables[i].bump(state={"final": True})),
+            prepare=open_table,
+        )
+
+        state = {
+            "hand": 3,
+            "trick": ["AS", "KS", None, None],
+            "hands": [[f"c{i}" for i in range(13)]] * 4,
+        }
+        live = await store.save_table(
+            TableRecord("bench-live", guild_id, channel + 1, "playing", 1, state)
+        )
+
+        async def save(i: int) -> None:
+            nonlocal live
+            live = await store.save_table(live.bump(state={**state, "n": i}))
+
+        saves = await timed("save_table (one card)", args.reps, save)
+    finally:
+        await store.close()
+
+    return {
+        "standings_p50_ms": round(statistics.median(standings), 3),
+        "standings_p99_ms": round(percentile(standings, 0.99), 3),
+        "member_record_p50_ms": round(statistics.median(member), 3),
+        "member_record_p99_ms": round(percentile(member, 0.99), 3),
+        "match_write_p50_ms": round(statistics.median(writes), 3),
+        "match_write_p99_ms": round(percentile(writes, 0.99), 3),
+        "matches": matches,
+        "fill_seconds": None if fill_seconds is None else round(fill_seconds, 1),
+        "table_save_p50_ms": round(statistics.median(saves), 3),
+        "table_save_p99_ms": round(percentile(saves, 0.99), 3),
+        "guild_players": guild_players,
+        "db_mib": round(sum(p.stat().st_size for p in path.parent.glob(path.name + "*")) / 2**20),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--matches", type=int, default=1_000_000)
+    parser.add_argument("--guilds", type=int, default=1_000)
+    parser.add_argument("--players", type=int, default=50_000)
+    parser.add_argument(
+        "--db", default=str(Path(tempfile.gettempdir()) / "hokm-store-bench.sqlite3")
+    )
+    parser.add_argument("--reuse", action="store_true", help="time an existing filled file")
+    parser.add_argument("--reps", type=int, default=500, help="repetitions per timed call")
+    parser.add_argument(
+        "--batch", type=int, default=0, help="matches per fill transaction (0: automatic)"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    args.db = Path(args.db).absolute()
+    result = asyncio.run(run(args))
+    print(json.dumps(result), flush=True)
+
+
+if __name__ == "__main__":
+    main()
