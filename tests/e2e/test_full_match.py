@@ -7,7 +7,8 @@ import random
 from bot.client import HokmBot
 from tests.double.server import DiscordDouble
 
-from .players import play_turn_by_dm
+from .conftest import BotFactory
+from .players import hand_message, play_turn_by_dm
 
 
 async def open_full_table(double: DiscordDouble, bot: HokmBot, target: int) -> str:
@@ -27,9 +28,10 @@ async def open_full_table(double: DiscordDouble, bot: HokmBot, target: int) -> s
 
 
 async def test_four_members_play_a_match_by_dm_and_standings_update(
-    discord_double: DiscordDouble, hokm_bot: HokmBot
+    discord_double: DiscordDouble, make_bot: BotFactory
 ) -> None:
-    double, bot = discord_double, hokm_bot
+    double = discord_double
+    bot = await make_bot(match_seed_base=11)  # a deal that needs a second hand
     channel = double.channel
     assert channel is not None
     users = {u.id: u for u in double.members}
@@ -38,10 +40,25 @@ async def test_four_members_play_a_match_by_dm_and_standings_update(
     assert table is not None and table.match is not None
     rng = random.Random(4)
     turns = 0
+    first_hand: tuple[object, str] | None = None
+    stale_checked = False
     while table.status == "playing":
         await play_turn_by_dm(double, bot, table, users, rng)
         turns += 1
         assert turns < 400
+        if first_hand is None and table.match.hand_number == 1:
+            dm = hand_message(double, double.members[0])
+            if dm is not None and dm.buttons():
+                first_hand = (dm, dm.buttons()[0].custom_id or "")
+        if first_hand is not None and not stale_checked and table.match.hand_number == 2:
+            # a button of an earlier hand: refused privately, nothing changes
+            dm, old_id = first_hand
+            before = table.match.to_dict()
+            rec = await double.click(double.members[0], dm, custom_id=old_id, stale=True)
+            assert rec.ephemeral and "earlier hand" in rec.message.text  # type: ignore[union-attr]
+            assert table.match.to_dict() == before
+            stale_checked = True
+    assert stale_checked
     assert table.status == "finished"
     match = table.match
     winner = match.winner_team
