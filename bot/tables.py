@@ -280,7 +280,8 @@ class TableService:
             if not free:
                 raise ActionError("error.table_full")
             table.seats[free[0]] = Seat(name=name, user_id=user_id)
-            update.actor_seat = free[0]
+            # No actor_seat: a Join is answered with the table message, not the hand, so the
+            # joiner's DM must still be sent (the last joiner may be the first hakem).
             update.add("joined", free[0])
             if len(free) == 1:
                 self._start_match(table, update)
