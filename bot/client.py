@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,10 @@ from .store import Store
 from .tables import TableService
 
 log = logging.getLogger(__name__)
+
+SEEN_CLICKS = 4096
+"""Interaction ids remembered to drop duplicate deliveries (an interaction lives 15 minutes;
+a copy arrives within seconds, so a few thousand recent ids are plenty)."""
 
 
 class HokmBot(commands.Bot):
@@ -52,6 +57,7 @@ class HokmBot(commands.Bot):
         )
         self.publisher.service = self.service
         self._background: list[asyncio.Task[None]] = []
+        self._seen_clicks: OrderedDict[int, None] = OrderedDict()
 
     # ------------------------------------------------------------------ start-up
 
@@ -103,7 +109,20 @@ class HokmBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.component:
-            await handle_click(self, interaction)
+            if self._first_delivery(interaction.id):
+                await handle_click(self, interaction)
+            else:
+                log.info("interaction %s delivered again; ignored", interaction.id)
+
+    def _first_delivery(self, interaction_id: int) -> bool:
+        """A click delivered twice (same interaction id) is applied once: state checks alone
+        would let "Add computer" add two. Discord accepts one answer anyway."""
+        if interaction_id in self._seen_clicks:
+            return False
+        self._seen_clicks[interaction_id] = None
+        if len(self._seen_clicks) > SEEN_CLICKS:
+            self._seen_clicks.popitem(last=False)
+        return True
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         table = self.service.table_in_channel(channel.id)
