@@ -199,6 +199,8 @@ async def handle_click(bot: HokmBot, interaction: discord.Interaction) -> None:
         elif click.kind == "my_hand":
             await _my_hand_click(bot, interaction, click)
         elif click.kind == "standings":
+            if not _has_page_buttons(interaction.message):  # a page id forged elsewhere
+                raise ActionError("error.bad_button")
             cog = bot.get_cog("StandingsCog")
             await cog.page_click(interaction, click)  # type: ignore[union-attr]
     except ActionError as exc:
@@ -223,8 +225,14 @@ async def _play_click(
     ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
     if table.match is None:
         return
-    spec = render.hand_message(table, seat, ephemeral=ephemeral)
-    await interaction.response.edit_message(**message_kwargs(spec))
+    # The hand replaces the clicked message only in a DM or an ephemeral view; a card id
+    # forged onto a public message gets the hand privately, never in the channel.
+    in_place = ephemeral or interaction.guild_id is None
+    spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
+    if in_place:
+        await interaction.response.edit_message(**message_kwargs(spec))
+    else:
+        await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
     bot.publisher.answered(table, seat)
     if update.refusal is not None:  # back from autoplay, but that card could not go now
         await reply_error(
@@ -270,6 +278,18 @@ async def _my_hand_click(
     await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
     if table.seat(seat).dm_closed:
         bot.publisher.answered(table, seat)
+
+
+def _has_page_buttons(message: discord.Message | None) -> bool:
+    """Page clicks edit the message they are on: only a standings message may be edited so."""
+    if message is None:
+        return False
+    prefix = custom_ids.PREFIX + "p:"
+    return any(
+        (getattr(child, "custom_id", None) or "").startswith(prefix)
+        for row in message.components
+        for child in getattr(row, "children", ())
+    )
 
 
 def _display_name(user: discord.abc.User) -> str:
