@@ -34,6 +34,7 @@ from .interactions import (
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     InteractionRecord,
+    InteractionTimeout,
     command_data,
     component_data,
     modal_submit_data,
@@ -233,6 +234,17 @@ class DiscordDouble:
     def open_dms(self, user: User) -> None:
         user.dms_open = True
 
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a guild channel (CHANNEL_DELETE): its REST routes then answer 404 Unknown
+        Channel (10003); its messages stay readable here for assertions."""
+        self.world.delete_channel(channel)
+        self.gateway.dispatch(
+            "CHANNEL_DELETE",
+            self.world.channel_payload(channel),
+            guild_id=channel.guild_id,
+            intent=GUILDS,
+        )
+
     def deny_send(self, channel: Channel, denied: bool = True) -> None:
         """Take Send Messages from the bot in a channel (creates answer 403 / 50013)."""
         channel.bot_can_send = not denied
@@ -381,6 +393,17 @@ class DiscordDouble:
         )
         self._dispatch(record)
         return await self._finish(record, wait, timeout)
+
+    def redeliver(self, record: InteractionRecord) -> None:
+        """Dispatch ``record``'s INTERACTION_CREATE again, same id and token: a duplicate
+        delivery. Discord takes one callback per interaction, so if the bot answers the copy too
+        that answer is refused (400, 40060) and listed in ``record.refused``."""
+        session = self.gateway.dispatch(
+            "INTERACTION_CREATE", record.payload, guild_id=record.guild_id
+        )
+        if session is None:
+            raise InteractionTimeout(f"no gateway session to redeliver {record.description} to")
+        self.world.notify()
 
     def say(self, user: User, channel: Channel, content: str) -> StoredMessage:
         """Post a plain message as ``user`` (MESSAGE_CREATE; content needs the intent)."""

@@ -199,6 +199,14 @@ class World:
         self.notify()
         return channel
 
+    def delete_channel(self, channel: Channel) -> None:
+        """Forget a guild channel for REST (404 from now on); its messages are kept."""
+        guild = self.guild_of(channel)
+        if guild is not None:
+            guild.channels.pop(channel.id, None)
+        self.channels.pop(channel.id, None)
+        self.notify()
+
     def open_dm(self, user: User) -> Channel:
         """The DM channel between the bot and ``user`` (the same one every time, as on Discord)."""
         channel_id = self.dm_by_user.get(user.id)
