@@ -229,10 +229,17 @@ async def _play_click(
     # forged onto a public message gets the hand privately, never in the channel.
     in_place = ephemeral or interaction.guild_id is None
     spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
-    if in_place:
-        await interaction.response.edit_message(**message_kwargs(spec))
-    else:
-        await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+    try:
+        if in_place:
+            await interaction.response.edit_message(**message_kwargs(spec))
+        else:
+            await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+    except discord.HTTPException as exc:
+        # The move is committed; only its answer was lost (too late, Discord down). Saying
+        # "nothing was changed" would be wrong: show the new hand in the DM instead.
+        log.warning("table %s: answer to a move lost (%s); DM refreshed", table.table_id, exc)
+        bot.publisher.unanswered(table, seat)
+        return
     bot.publisher.answered(table, seat)
     if update.refusal is not None:  # back from autoplay, but that card could not go now
         await reply_error(

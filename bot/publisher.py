@@ -73,6 +73,11 @@ class DiscordPublisher:
         """The player's own interaction response just showed them their hand."""
         self._dm_sent[(table.table_id, seat)] = render.hand_signature(table, seat)
 
+    def unanswered(self, table: Table, seat: int) -> None:
+        """The response that was to show the player their hand failed: update their DM."""
+        self._dm_sent.pop((table.table_id, seat), None)
+        self._refresh_hands(table, None)
+
     # ------------------------------------------------------------------ event lines
 
     def _log_event(
