@@ -18,7 +18,6 @@ import asyncio
 import gc
 import json
 import math
-import multiprocessing
 import os
 import random
 import sqlite3
@@ -189,41 +188,19 @@ def count_matches(path: Path) -> int:
         return 0
 
 
-_worker_gen: Generator | None = None
-
-
-def _init_worker(guilds: int, players: int, seed: int) -> None:
-    global _worker_gen
-    _worker_gen = Generator(guilds, players, seed)
-
-
-def _make_batch(job: tuple[int, int, int, int]) -> list[FinishedMatch]:
-    """Runs in the generator process; seeded per batch so the fill is reproducible."""
-    start, n, total, seed = job
-    assert _worker_gen is not None
-    _worker_gen.rng.seed(seed * 1_000_003 + start)
-    return [_worker_gen.match(start + i, total) for i in range(n)]
-
-
 async def fill(args: argparse.Namespace, store: Store, gen: Generator) -> float:
-    """Write batches through `Store.finish_matches` while a second process generates the
-    next ones (making matches costs about as much CPU as storing them)."""
+    """Write `args.matches` generated matches through `Store.finish_matches`, in batches."""
     total = args.matches
-    batch_size = args.batch or min(10_000, max(2_000, total // 20))
-    jobs = [
-        (start, min(batch_size, total - start), total, args.seed)
-        for start in range(0, total, batch_size)
-    ]
+    batch_size = args.batch or min(5_000, max(2_000, total // 20))
     t0 = time.perf_counter()
     done = 0
     report_every = max(total // 20, batch_size)
     next_report = report_every
-
-    async def write(batch: list[FinishedMatch]) -> None:
-        nonlocal done, next_report
-        flags = await store.finish_matches(batch)
+    while done < total:
+        n = min(batch_size, total - done)
+        flags = await store.finish_matches([gen.match(done + i, total) for i in range(n)])
         assert all(flags), "fill produced a duplicate match id"
-        done += len(batch)
+        done += n
         if done >= next_report or done == total:
             elapsed = time.perf_counter() - t0
             print(
@@ -231,17 +208,6 @@ async def fill(args: argparse.Namespace, store: Store, gen: Generator) -> float:
                 flush=True,
             )
             next_report += report_every
-
-    if total <= 100_000:  # quick mode: starting a second process would cost more than it saves
-        global _worker_gen
-        _worker_gen = gen
-        for job in jobs:
-            await write(_make_batch(job))
-        return time.perf_counter() - t0
-    ctx = multiprocessing.get_context("spawn")  # no fork of a process running threads
-    with ctx.Pool(1, _init_worker, (args.guilds, args.players, args.seed)) as pool:
-        for batch in pool.imap(_make_batch, jobs):
-            await write(batch)
     return time.perf_counter() - t0
 
 

@@ -181,7 +181,7 @@ _OPEN_AS_NOBODY = textwrap.dedent(
 
     # Warm every lazy import first: the interpreter may live where nobody cannot read.
     async def warm():
-        async with await Store.open("sqlite+aiosqlite://"):
+        async with await Store.open("sqlite://"):
             pass
     asyncio.run(warm())
     if os.geteuid() == 0:
@@ -189,49 +189,62 @@ _OPEN_AS_NOBODY = textwrap.dedent(
         os.setuid(65534)
     if not os.access(MIGRATIONS_DIR / "env.py", os.R_OK):
         sys.exit(4)  # this checkout is private to root: the test cannot run here
-    try:
-        asyncio.run(Store.open(sys.argv[1]))
-    except StoreError as exc:
-        print(exc)
-        sys.exit(3)
-    print("opened")
+    for url in sys.argv[1:]:
+        try:
+            asyncio.run(Store.open(url))
+        except StoreError as exc:
+            print("refused:", exc)
+        else:
+            print("opened:", url)
     """
 )
 
 
-@pytest.mark.parametrize("what", ["file", "directory"])
-def test_read_only_permissions(what: str) -> None:
-    """Real permissions. Root ignores them, so the open runs in a child that drops to nobody.
+def test_read_only_permissions() -> None:
+    """Real permissions: a read-only file, and a writable file in a read-only directory.
 
-    The files live in a fresh directory under the system temp dir because pytest's own
+    Root ignores permissions, so the opens run in one child that drops to nobody. The
+    files live in fresh directories under the system temp dir because pytest's own
     tmp_path is private to root and nobody could not even reach it.
     """
-    base = Path(tempfile.mkdtemp(prefix="hokm-store-ro-"))
+    top = Path(tempfile.mkdtemp(prefix="hokm-store-ro-"))
     try:
-        base.chmod(0o755)
-        for parent in base.parents:
+        for parent in top.parents:
             if os.geteuid() == 0 and not parent.stat().st_mode & 0o001:
                 pytest.skip(f"{parent} cannot be traversed by other users")
-        db = base / "hokm.sqlite3"
-        asyncio.run(_create(db))
-        for extra in base.iterdir():
-            extra.chmod(0o644)  # readable by anyone, writable only by the owner
-        (base if what == "directory" else db).chmod(0o555 if what == "directory" else 0o444)
+        dbs = []
+        for what in ("file", "directory"):
+            home = top / what
+            home.mkdir()
+            db = home / "hokm.sqlite3"
+            asyncio.run(_create(db))
+            for extra in home.iterdir():
+                extra.chmod(0o644)  # readable by anyone, writable only by the owner
+            if what == "file":
+                db.chmod(0o444)
+            home.chmod(0o555 if what == "directory" else 0o755)
+            dbs.append(db)
+        top.chmod(0o755)
         result = subprocess.run(
-            [sys.executable, "-c", _OPEN_AS_NOBODY, f"sqlite:///{db}"],
+            [sys.executable, "-c", _OPEN_AS_NOBODY, *(f"sqlite:///{db}" for db in dbs)],
             capture_output=True,
             text=True,
             cwd=Path(__file__).resolve().parents[2],
             check=False,
         )
     finally:
-        base.chmod(0o755)
-        shutil.rmtree(base)
+        for d in (top, *top.iterdir()):
+            d.chmod(0o755)
+        shutil.rmtree(top)
     if result.returncode == 4:
         pytest.skip("the project files are not readable by an unprivileged user here")
-    assert result.returncode == 3, result.stdout + result.stderr
-    assert "read-only" in result.stdout or "writable" in result.stdout, result.stdout
-    assert str(db) in result.stdout
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2, result.stdout
+    for db, line in zip(dbs, lines, strict=True):
+        assert line.startswith("refused:"), line
+        assert "read-only" in line or "writable" in line, line
+        assert str(db) in line, line
 
 
 async def _create(db: Path) -> None:
