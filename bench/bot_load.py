@@ -98,6 +98,7 @@ CHANNEL_BUSY = "This channel already has a table"
 INTERNAL_ERROR = "Something went wrong on my side"
 STALE = "belongs to an earlier hand or a finished table"
 ALREADY_SEATED = "You are already seated."
+ALREADY_STARTED = "The match has already started."
 NO_TABLE = "There is no open table in this channel"
 LAG_LINE_RE = re.compile(
     r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),\d+ .*loop lag: "
@@ -557,8 +558,9 @@ class TableDriver:
             )
             if record is not None and record.response_type == 7:
                 return True
-            if record is not None and ALREADY_SEATED in message_text(record.original):
-                return True  # the unanswered click went through after all
+            text = message_text(record.original if record else None)
+            if ALREADY_SEATED in text or ALREADY_STARTED in text:
+                return True  # the unanswered click went through after all (and filled the table)
             if record is not None:
                 break
         return await self._abandon("join refused", record)
