@@ -250,9 +250,8 @@ class Ops:
         self._insert_players = sa.insert(match_players)
         if native_upsert:
             ins = self._insert(matches)
-            self._insert_matches = ins.on_conflict_do_nothing(
-                index_elements=[matches.c.match_id]
-            ).returning(matches.c.match_id)
+            self._insert_match = ins.on_conflict_do_nothing(index_elements=[matches.c.match_id])
+            self._insert_matches = self._insert_match.returning(matches.c.match_id)
             ins = self._insert(standings)
             self._upsert_standings = ins.on_conflict_do_update(
                 index_elements=[standings.c.guild_id, standings.c.user_id],
@@ -441,6 +440,9 @@ class Ops:
         self, conn: Connection, candidates: Sequence[FinishedMatch]
     ) -> set[str]:
         rows = [_match_row(m) for m in candidates]
+        if self.native_upsert and len(rows) == 1:  # the bot's case: rowcount says it all
+            done = conn.execute(self._insert_match, rows[0]).rowcount
+            return {rows[0]["match_id"]} if done == 1 else set()
         if self.native_upsert:
             return set(conn.execute(self._insert_matches, rows).scalars())
         ids = [r["match_id"] for r in rows]
