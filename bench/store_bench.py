@@ -285,13 +285,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             gen.match(matches, matches, guild=g, match_id=f"t{run_id}-{i}")
             for i in range(args.reps)
         ]
-        channel = 777
+        channel = 10**15 + run_id % 10**12 * 2  # fresh channels too (a run may have died)
         tables: dict[int, TableRecord] = {}
 
         async def open_table(i: int) -> None:
-            rec = TableRecord(
-                f"bench{i}-{time.time_ns()}"[:32], guild_id, channel, "playing", 1, {}
-            )
+            rec = TableRecord(f"b{run_id}-{i}", guild_id, channel, "playing", 1, {})
             tables[i] = await store.save_table(rec)
 
         writes = await timed(
@@ -307,7 +305,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "hands": [[f"c{i}" for i in range(13)]] * 4,
         }
         live = await store.save_table(
-            TableRecord("bench-live", guild_id, channel + 1, "playing", 1, state)
+            TableRecord(f"live{run_id}", guild_id, channel + 1, "playing", 1, state)
         )
 
         async def save(i: int) -> None:
@@ -315,6 +313,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             live = await store.save_table(live.bump(state={**state, "n": i}))
 
         saves = await timed("save_table (one card)", args.reps, save)
+        await store.save_table(live.bump(status="cancelled"))
     finally:
         await store.close()
 
