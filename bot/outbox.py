@@ -27,8 +27,8 @@ Job = Callable[[], Awaitable[None]]
 # Priorities, lowest number first.
 URGENT = 0  # a new hand's cards
 REPORT = 1  # channel reports (hand results, notices)
-TABLE = 2  # the public table message
-MARKER = 3  # a DM edit that only marks whose turn it is
+MARKER = 2  # a DM edit that marks whose turn it is: the player waits for it
+TABLE = 3  # the public table message: informative, and coalesces best
 
 
 class Retry(Exception):
@@ -53,7 +53,7 @@ class Outbox:
         self,
         *,
         rate: float = 40.0,
-        burst: float = 10.0,
+        burst: float = 5.0,
         channel_limit: int = 5,
         channel_window: float = 5.0,
         concurrency: int = 8,
@@ -71,6 +71,7 @@ class Outbox:
         self._pending: dict[Hashable, _Entry] = {}
         self._inflight: set[Hashable] = set()
         self._sent: defaultdict[int, deque[float]] = defaultdict(deque)
+        self._last_run: dict[Hashable, float] = {}
         self._seq = itertools.count()
         self._wakeup = asyncio.Event()
         self._idle = asyncio.Event()
@@ -82,14 +83,23 @@ class Outbox:
 
     # ------------------------------------------------------------------ API
 
-    def submit(self, key: Hashable, priority: int, channel_id: int, job: Job) -> None:
-        """Queue ``job``; a pending job with the same key is replaced (newest state wins)."""
+    def submit(
+        self, key: Hashable, priority: int, channel_id: int, job: Job, *, every: float = 0.0
+    ) -> None:
+        """Queue ``job``; a pending job with the same key is replaced (newest state wins).
+
+        With ``every``, jobs of this key run at most once per that many seconds (the table
+        message is edited about once a second, however fast cards fall).
+        """
         old = self._pending.get(key)
         if old is not None:
             old.job = job
             old.priority = min(old.priority, priority)
         else:
-            self._pending[key] = _Entry(priority, next(self._seq), key, channel_id, job)
+            entry = _Entry(priority, next(self._seq), key, channel_id, job)
+            if every:
+                entry.not_before = self._last_run.get(key, -every) + every
+            self._pending[key] = entry
         self._wakeup.set()
 
     def discard(self, key: Hashable) -> None:
@@ -117,9 +127,15 @@ class Outbox:
                     await asyncio.wait_for(self._wakeup.wait(), timeout=wait)
                 continue
             await self._slots.acquire()
+            if self._pending.get(entry.key) is not entry:  # discarded while waiting for a slot
+                self._slots.release()
+                continue
             del self._pending[entry.key]
             self._inflight.add(entry.key)
             self._spend(entry.channel_id)
+            self._last_run[entry.key] = now = self.clock()
+            if len(self._last_run) > 10_000:  # forget keys of long-finished tables
+                self._last_run = {k: t for k, t in self._last_run.items() if t > now - 60}
             task = asyncio.create_task(self._send(entry))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
