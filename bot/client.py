@@ -228,7 +228,8 @@ async def _play_click(
     # The hand replaces the clicked message only in a DM or an ephemeral view; a card id
     # forged onto a public message gets the hand privately, never in the channel.
     in_place = ephemeral or interaction.guild_id is None
-    spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
+    async with bot.service.settled(table.table_id):  # another move may be mid-commit
+        spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
     try:
         if in_place:
             await interaction.response.edit_message(**message_kwargs(spec))
@@ -269,9 +270,9 @@ async def _lobby_click(
         interaction.message is not None and interaction.message.id == table.message_id
     )
     if is_table_message:
-        await interaction.response.edit_message(
-            **message_kwargs(render.table_message(update.table))
-        )
+        async with service.settled(table.table_id):
+            spec = render.table_message(update.table)
+        await interaction.response.edit_message(**message_kwargs(spec))
         bot.outbox.discard(("table", table.table_id))
     else:
         await interaction.response.defer()
@@ -281,7 +282,8 @@ async def _my_hand_click(
     bot: HokmBot, interaction: discord.Interaction, click: custom_ids.Click
 ) -> None:
     table, seat = bot.service.hand_view(click.table_id, interaction.user.id)
-    spec = render.hand_message(table, seat, ephemeral=True)
+    async with bot.service.settled(table.table_id):
+        spec = render.hand_message(table, seat, ephemeral=True)
     await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
     if table.seat(seat).dm_closed:
         bot.publisher.answered(table, seat)

@@ -8,8 +8,10 @@ someone else played a card, which keeps the calls per card low.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections import defaultdict
+from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING
 
 import aiohttp
@@ -189,7 +191,8 @@ class DiscordPublisher:
 
     def _table_job(self, table: Table):  # type: ignore[no-untyped-def]
         async def job() -> None:
-            spec = render.table_message(table)
+            async with self._settled(table):
+                spec = render.table_message(table)
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             try:
                 if table.message_id is None:
@@ -257,8 +260,9 @@ class DiscordPublisher:
             match = table.match
             if match is None or s.user_id is None or s.dm_closed:
                 return
-            spec = render.hand_message(table, seat)
-            hand_no = match.hand_number
+            async with self._settled(table):
+                spec = render.hand_message(table, seat)
+                hand_no = match.hand_number
             try:
                 if s.hand_message_id and s.hand_channel_id and s.hand_message_for == hand_no:
                     channel = self.bot.get_partial_messageable(s.hand_channel_id)
@@ -294,6 +298,12 @@ class DiscordPublisher:
         return job
 
     # ------------------------------------------------------------------ bookkeeping
+
+    def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
+        """Render only committed state (see ``TableService.settled``)."""
+        if self.service is None:
+            return contextlib.nullcontext()
+        return self.service.settled(table.table_id)
 
     async def _remember(self, table: Table, mutate) -> None:  # type: ignore[no-untyped-def]
         if self.service is not None and table.is_live:

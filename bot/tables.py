@@ -198,6 +198,12 @@ class TableService:
         table_id = self._by_channel.get(channel_id)
         return self.tables.get(table_id) if table_id else None
 
+    def settled(self, table_id: str) -> asyncio.Lock:
+        """The table's lock: hold it while rendering the table for anyone to see. An action
+        changes the live table before its store write completes, and a move not yet stored
+        must never be shown (a failed write or a crash would take it back into a hand)."""
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:

@@ -129,7 +129,8 @@ class HokmCog(commands.Cog):
         async def go(lang: str) -> None:
             table = await self._table_here(interaction)
             table, seat = self.bot.service.hand_view(table.table_id, interaction.user.id)
-            spec = render.hand_message(table, seat, ephemeral=True)
+            async with self.bot.service.settled(table.table_id):
+                spec = render.hand_message(table, seat, ephemeral=True)
             await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
             if table.seat(seat).dm_closed:
                 self.bot.publisher.answered(table, seat)
