@@ -1,0 +1,191 @@
+"""A checker for hidden hands: no card of a player's hand shows anywhere but that player's
+own DM or ephemeral view before it is played.
+
+``HandWatcher`` records, at every update the service publishes, the match as it then was
+(the moment a change is committed, before anything about it is sent). ``leaks`` walks every
+message the double stored — each version of it (``history`` and the current one), deleted
+ones too, channel messages, DMs and ephemerals — works out who could see that version and
+when, and flags every card label ("A♠") or card ``custom_id`` in it that was then still
+hidden from that viewer: not in the viewer's own hand and not yet played in the hand being
+played.
+
+Played cards legitimately stay on screen afterwards (a trick line from hand 1 in the table's
+log while hand 2 is dealt), so lines that *report a completed trick* or *the cards turned up
+to find the first hakem* are checked against those events and then set aside, and each
+version is judged against every state of the last ``slack`` seconds before it (a message is
+rendered a moment before Discord stores it).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.client import HokmBot
+from bot.table import Table
+from engine import CARDS, Card
+from tests.double.models import StoredMessage
+from tests.double.server import DiscordDouble
+
+ALL = frozenset(c.code for c in CARDS)
+LABEL = re.compile(r"(?<![0-9])(10|[2-9JQKA])([♠♥♦♣])")
+CARD_ID = re.compile(r"hokm:[ct]:[0-9a-f]{12}:\d+:((?:10|[2-9JQKA])[SHDC])")
+TRICK_LINE = re.compile(r"Trick (\d+): (.+?) → \*\*")
+FIRST_ACE_LINE = re.compile(r"Cards dealt face up to find the hakem: (.+?) — the first ace")
+NOT_HELD_LINE = re.compile(r"You don't hold (\S+) \(any more\)")  # echoes the clicker's own claim
+SUITS = "♠♥♦♣"
+
+
+def code_of_label(rank: str, suit: str) -> str:
+    return rank + "SHDC"[SUITS.index(suit)]
+
+
+@dataclass
+class Snapshot:
+    at: dt.datetime
+    seats: dict[int, int]  # user id -> seat
+    hands: list[frozenset[str]]
+    played: frozenset[str]  # in the hand being played
+    tricks: list[tuple[int, int, tuple[str, ...]]]  # (hand, number, cards) completed so far
+    first_ace: tuple[str, ...]
+
+    def hidden_from(self, user_id: int | None) -> frozenset[str]:
+        seat = None if user_id is None else self.seats.get(user_id)
+        own = self.hands[seat] if seat is not None else frozenset()
+        return ALL - own - self.played
+
+
+@dataclass
+class HandWatcher:
+    """Wraps the bot's publisher to record the match at every committed change."""
+
+    snapshots: list[Snapshot] = field(default_factory=list)
+
+    @classmethod
+    def install(cls, bot: HokmBot) -> HandWatcher:
+        watcher = cls()
+        publisher = bot.publisher
+        inner = publisher.publish
+
+        def publish(update: Any) -> None:
+            watcher.record(update.table, update.events)
+            inner(update)
+
+        publisher.publish = publish  # type: ignore[method-assign]
+        return watcher
+
+    def record(self, table: Table, events: list[Any]) -> None:
+        match = table.match
+        if match is None:
+            return
+        data = match.to_dict()
+        known = self.snapshots[-1].tricks if self.snapshots else []
+        merged = known + [
+            (int(e.data["hand"]), int(e.data["number"]), tuple(e.data["cards"]))
+            for e in events
+            if e.kind == "trick"
+        ]
+        played = {c for _, cards, _ in data["tricks"] for c in cards} | set(data["trick"])
+        self.snapshots.append(
+            Snapshot(
+                at=dt.datetime.now(dt.UTC),
+                seats={s.user_id: i for i, s in enumerate(table.seats) if s and s.user_id},
+                hands=[frozenset(h) for h in data["hands"]],
+                played=frozenset(played),
+                tricks=merged,
+                first_ace=tuple(c for _, c in data["first_hakem_deal"]),
+            )
+        )
+
+    def window(self, at: dt.datetime, slack: float) -> list[Snapshot]:
+        """Every state a version stored at ``at`` may show."""
+        earlier = [s for s in self.snapshots if s.at <= at]
+        if not earlier:
+            return []
+        since = at - dt.timedelta(seconds=slack)
+        recent = [s for s in earlier if s.at >= since]
+        before = [s for s in earlier if s.at < since]
+        return ([before[-1]] if before else []) + recent
+
+
+@dataclass(frozen=True)
+class Leak:
+    message_id: int
+    version: int
+    viewer: int | None  # None: the whole channel
+    cards: tuple[str, ...]
+    text: str
+
+
+def _versions(message: StoredMessage) -> list[tuple[dt.datetime, str]]:
+    """(when stored, everything shown) for each version, oldest first."""
+    states = [*message.history, message.snapshot()]
+    return [(state["edited_at"] or message.created_at, _shown(state)) for state in states]
+
+
+def _shown(state: dict[str, Any]) -> str:
+    parts = [str(state.get("content") or "")]
+    for embed in state.get("embeds") or []:
+        parts += [str(embed.get("title", "")), str(embed.get("description", ""))]
+        parts += [f"{f.get('name', '')}\n{f.get('value', '')}" for f in embed.get("fields") or []]
+        parts.append(str((embed.get("footer") or {}).get("text", "")))
+    probe = StoredMessage(id=0, channel_id=0, guild_id=None, author=None)  # type: ignore[arg-type]
+    probe.components = list(state.get("components") or [])
+    for button in probe.buttons():
+        parts += [str(button.label or ""), str(button.custom_id or "")]
+    return "\n".join(parts)
+
+
+def _cards_in(line: str) -> list[str]:
+    codes = [code_of_label(r, s) for r, s in LABEL.findall(line)]
+    return codes + CARD_ID.findall(line)
+
+
+def _explained(line: str, window: list[Snapshot]) -> bool:
+    """A line that reports a completed trick or the first-hakem deal, checked against it."""
+    latest = window[-1]
+    trick = TRICK_LINE.search(line)
+    if trick:
+        number, cards = int(trick.group(1)), tuple(_cards_in(trick.group(2)))
+        return any(n == number and tuple(c) == cards for _, n, c in latest.tricks)
+    first = FIRST_ACE_LINE.search(line)
+    if first:
+        return tuple(_cards_in(first.group(1))) == latest.first_ace
+    return False
+
+
+def viewer_of(double: DiscordDouble, message: StoredMessage) -> int | None:
+    if message.ephemeral_to is not None:
+        return message.ephemeral_to
+    channel = double.world.channels.get(message.channel_id)
+    if channel is not None and channel.is_dm:
+        return channel.recipient_id
+    return None  # a channel message: everyone
+
+
+def leaks(double: DiscordDouble, watcher: HandWatcher, *, slack: float = 2.0) -> list[Leak]:
+    found = []
+    for message in double.world.messages.values():
+        if message.author is not double.world.bot:
+            continue
+        viewer = viewer_of(double, message)
+        for index, (at, text) in enumerate(_versions(message)):
+            window = watcher.window(at, slack)
+            if not window:
+                continue  # before the first deal: no hand exists yet
+            hidden = frozenset.intersection(*(s.hidden_from(viewer) for s in window))
+            bad: list[str] = []
+            for line in text.splitlines():
+                if _explained(line, window):
+                    continue
+                echoed = set(_cards_in(" ".join(NOT_HELD_LINE.findall(line))))
+                bad += [c for c in _cards_in(line) if c in hidden and c not in echoed]
+            if bad:
+                found.append(Leak(message.id, index, viewer, tuple(bad), text[:300]))
+    return found
+
+
+def label(code: str) -> str:
+    return Card.parse(code).label

@@ -1,0 +1,178 @@
+"""Guarantee 5, hidden hands: across every message, embed, button and ephemeral answer of a
+full match, no card of a player's hand appears anywhere but that player's own DM or
+ephemeral view before it is played (``leaks.py`` is the checker)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot import custom_ids
+from bot.client import HokmBot
+from bot.errors import ActionError
+from bot.store import StoreError, TableRecord
+from bot.table import Table
+from engine import PLAY, Card, Suit
+from tests.double.models import StoredMessage, User
+from tests.double.server import DiscordDouble
+from tests.e2e.conftest import BotFactory
+from tests.e2e.helpers import open_table, table_message
+
+from .inproc import fast_forward, seated_table, until
+from .leaks import HandWatcher, label, leaks
+from .script import member_choice
+
+
+def holding(messages: list[StoredMessage], custom_id: str) -> StoredMessage | None:
+    for message in reversed(messages):
+        if any(b.custom_id == custom_id for b in message.buttons()):
+            return message
+    return None
+
+
+async def click_scripted(double: DiscordDouble, table: Table, users: dict[int, User]) -> None:
+    """The member to act clicks their scripted choice: in their DM, or, with DMs closed, in
+    the ephemeral hand that "My hand" on the table message shows them."""
+    match = table.match
+    assert match is not None
+    seat = match.to_act
+    user = users[table.seat(seat).user_id or 0]
+    choice = member_choice(match, seat)
+    if isinstance(choice, Suit):
+        cid = custom_ids.trump_id(table.table_id, match.hand_number, choice)
+    else:
+        assert isinstance(choice, Card)
+        cid = custom_ids.card_id(table.table_id, match.hand_number, choice)
+    if table.seat(seat).dm_closed:
+        rec = await double.click(user, table_message(double, table), label="My hand")
+        assert rec.ephemeral and rec.message is not None
+        message = rec.message
+    else:
+        found: list[StoredMessage] = []
+
+        def ready() -> bool:
+            hit = holding(double.dms(user), cid)
+            found[:] = [hit] if hit else []
+            return bool(found)
+
+        await double.wait_until(ready, timeout=10, what=f"{user.username}'s DM with {cid}")
+        message = found[0]
+    rec = await double.click(user, message, custom_id=cid)
+    assert rec.response_type == 7, rec.response_name
+
+
+async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
+    discord_double: DiscordDouble, make_bot: BotFactory
+) -> None:
+    double = discord_double
+    assert double.channel is not None
+    bot: HokmBot = await make_bot(match_seed_base=3)
+    watcher = HandWatcher.install(bot)
+    host, closed, *rest = double.members
+    double.close_dms(closed)
+    table = await open_table(double, bot, host, {"target_score": 2, "turn_seconds": 60})
+    for user in (closed, *rest):
+        await double.click(user, table_message(double, table), label="Join")
+    users = {u.id: u for u in double.members}
+    match = table.match
+    assert match is not None
+    planted: set[int] = set()
+    for _ in range(400):
+        if table.status != "playing":
+            break
+        await click_scripted(double, table, users)
+        if len(match.actions) == 20 and not planted:
+            planted = plant_leaks(double, table)
+    assert table.status == "finished" and len(match.hand_results) == 2
+    assert double.dms(closed) == [] and any(
+        m.ephemeral_to == closed.id and m.buttons() for m in double.world.messages.values()
+    )
+    await until(lambda: bot.outbox.backlog == 0, what="the outbox to drain")
+    await double.wait_for_message(double.channel, lambda m: "wins the match" in m.text, timeout=15)
+    found = leaks(double, watcher)
+    # the checker finds the three planted leaks, and nothing the bot sent
+    assert {leak.message_id for leak in found} == planted, [
+        (leak.message_id, leak.viewer, leak.cards, leak.text) for leak in found
+    ]
+    versions = sum(len(m.history) + 1 for m in double.world.messages.values())
+    assert versions > 150  # the checker really walked the match
+
+
+def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
+    """Three messages the bot never sends: a card still held by seat 0, shown in the channel,
+    in another seat's DM and in an ephemeral to a third seat. The checker must flag exactly
+    these."""
+    match = table.match
+    assert match is not None and double.channel is not None
+    card = Card(min(match.hand_of(0)))
+    world = double.world
+    users = {u.id: u for u in double.members}
+    open_dms = [i for i in (1, 2, 3) if not table.seat(i).dm_closed]
+    other = users[table.seat(open_dms[0]).user_id or 0]
+    third = users[table.seat(next(i for i in (1, 2, 3) if i != open_dms[0])).user_id or 0]
+    public = world.create_message(double.channel, {"content": f"psst: {label(card.code)}"})
+    dm = world.create_message(world.open_dm(other), {"content": f"seat 0 holds… {card.label}"})
+    ephemeral = world.create_message(
+        double.channel,
+        {"content": "x", "components": [button_row(f"hokm:c:{table.table_id}:1:{card.code}")]},
+        ephemeral_to=third.id,
+    )
+    return {public.id, dm.id, ephemeral.id}
+
+
+def button_row(custom_id: str) -> dict[str, object]:
+    return {
+        "type": 1,
+        "components": [{"type": 2, "style": 2, "label": "?", "custom_id": custom_id}],
+    }
+
+
+async def test_a_move_is_never_shown_before_it_is_stored(
+    discord_double: DiscordDouble, make_bot: BotFactory
+) -> None:
+    """A card's store write stalls and then fails. Meanwhile another member asks for their
+    hand: the answer waits for the write and never shows the card on the table, since the
+    failed write puts it back in the player's hand."""
+    double = discord_double
+    bot: HokmBot = await make_bot(match_seed_base=3)
+    table = await seated_table(double, bot, {"turn_seconds": 60})
+    match = table.match
+    assert match is not None
+    await fast_forward(bot, table, lambda: match.phase == PLAY)
+    seat = match.to_act
+    users = {u.id: u for u in double.members}
+    player = users[table.seat(seat).user_id or 0]
+    onlooker = users[table.seat((seat + 1) % 4).user_id or 0]
+    card = member_choice(match, seat)
+    assert isinstance(card, Card)
+    gate, entered = asyncio.Event(), asyncio.Event()
+    inner = bot.store.save_table
+
+    async def stalls_then_fails(record: TableRecord) -> TableRecord:
+        moved = card.code not in record.state["match"]["hands"][seat]
+        if record.table_id == table.table_id and moved and not gate.is_set():
+            entered.set()
+            await gate.wait()
+            raise StoreError("disk I/O error")
+        return await inner(record)
+
+    bot.store.save_table = stalls_then_fails  # type: ignore[method-assign]
+    move = asyncio.create_task(
+        bot.service.play_card(table.table_id, player.id, match.hand_number, card)
+    )
+    await asyncio.wait_for(entered.wait(), timeout=5)
+    assert card not in match.hand_of(seat)  # applied in memory, not stored yet
+    ask = await double.click(onlooker, table_message(double, table), label="My hand", wait=False)
+    lock = bot.service.settled(table.table_id)
+    await until(
+        lambda: ask.responded or bool(getattr(lock, "_waiters", None)),
+        what="the hand request to reach the table",
+    )
+    gate.set()
+    with pytest.raises(ActionError, match=r"error\.internal"):
+        await move
+    await ask.wait_response()
+    restored = table.match  # the failed write took it back (a fresh Match object)
+    assert restored is not None and card in restored.hand_of(seat)
+    assert ask.message is not None and card.label not in ask.message.text
