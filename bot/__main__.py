@@ -68,6 +68,8 @@ def main(argv: list[str] | None = None) -> None:
     logging.getLogger("discord").setLevel(
         max(logging.INFO, logging.getLevelName(settings.log_level))
     )
+    # alembic announces its plugins at INFO on import: seven lines before any error
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     try:
         code = asyncio.run(run(settings, migrate_only=args.migrate_only))
     except KeyboardInterrupt:
