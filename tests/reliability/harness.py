@@ -167,12 +167,22 @@ class BotRun:
             "HOKM_LOG_LEVEL": "INFO",
         }
 
-    async def start(self, *, computer_delay: float = 0.05) -> None:
+    async def start(self, *, computer_delay: float = 0.05, argv: list[str] | None = None) -> None:
+        """``python -m bot`` (or ``argv``), ready once it has identified at the gateway."""
         assert self.proc is None, "the previous bot process is still running"
         self.proc = await BotProcess.start(
-            self.double, env=self.env(computer_delay), ready="identify", timeout=40
+            self.double, argv, env=self.env(computer_delay), ready="identify", timeout=40
         )
         self.starts += 1
+
+    async def died(self) -> int:
+        """Wait for the process to end by itself; its exit status."""
+        assert self.proc is not None
+        code = await self.proc.wait(timeout=20)
+        self.logs.append(self.proc.output(tail=200_000))
+        self.proc.close_log()
+        self.proc = None
+        return code
 
     async def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as when the host dies."""

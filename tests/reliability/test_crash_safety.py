@@ -14,6 +14,8 @@ on through buttons the killed process had sent.
 from __future__ import annotations
 
 import asyncio
+import signal
+import sys
 import time
 from pathlib import Path
 
@@ -51,6 +53,10 @@ LONG_COMPUTER_DELAY = 3.0  # the process that is killed while a computer move is
 #             stored due time
 #   timeout   the member is away: kill, stay down past the stored deadline, restart; the
 #             bot plays the time-out at once from the stored deadline
+#   result    the last card: restart as a bot that SIGKILLs itself in the middle of writing
+#             the match result (dies_writing_result.py); nothing of it is kept, the restarted
+#             bot resumes before the last card, the member clicks it again, and the result
+#             is written once
 RUN_A = {
     0: "idle",  # hand 1: trump not yet named
     1: "idle",  # trump named, before the first card
@@ -58,7 +64,7 @@ RUN_A = {
     3: "computer",  # two cards down; then the computer's card pending
     9: "idle",  # a trick just ended
     53: "timeout",  # end of hand 1: the next hakem's trump choice times out
-    93: "inflight",  # the last card of the match (the bot may die writing the result)
+    93: "result",  # the last card of the match: the bot dies writing the result
 }
 RUN_B = {
     7: "idle",  # mid-trick, two cards down
@@ -74,7 +80,8 @@ RUN_B = {
 
 
 def kills_in(plan: dict[int, str], *, lobby: bool, end: bool) -> int:
-    return sum(2 if kind == "computer" else 1 for kind in plan.values()) + lobby + end
+    double = ("computer", "result")  # a restart to set up, then the kill itself
+    return sum(2 if kind in double else 1 for kind in plan.values()) + lobby + end
 
 
 def test_the_script_is_what_the_plans_assume() -> None:
@@ -118,10 +125,10 @@ class Script:
         self.kills += 1
         self._before_restart = set(self.double.world.messages)
 
-    async def restart(self, *, computer_delay: float = 0.05) -> None:
+    async def restart(self, *, computer_delay: float = 0.05, argv: list[str] | None = None) -> None:
         live = [t for t in read_tables(self.run.db) if t.status in ("lobby", "playing")]
         notes = self.resumed_notes()
-        await self.run.start(computer_delay=computer_delay)
+        await self.run.start(computer_delay=computer_delay, argv=argv)
         if live:
             self.resumes += 1
             await self.double.wait_until(
@@ -211,6 +218,9 @@ class Script:
             elif kind == "timeout":
                 await self._timeout(stored)
                 continue
+            elif kind == "result":
+                await self._dies_writing_result(stored)
+                continue
             await self._click(stored)
         assert not plan, f"kill points never reached: {plan}"
         if kill_at_end:
@@ -271,6 +281,23 @@ class Script:
         step = TURN_SECONDS if moved.state["deadline"] else 0.0
         assert nxt is not None and nxt - step >= due - 0.001
 
+    async def _dies_writing_result(self, stored: Stored) -> None:
+        k = stored.actions
+        assert k == len(simulate().actions) - 1, "not the last card"
+        await self.kill()
+        await self.restart(argv=[sys.executable, "-m", "tests.reliability.dies_writing_result"])
+        rec = await self.members.play(stored, wait=False)
+        assert await self.run.died() == -signal.SIGKILL
+        self.kills += 1
+        self._before_restart = set(self.double.world.messages)
+        assert not rec.responded
+        after = read_table(self.run.db, self.table_id)
+        assert after is not None and after.status == "playing" and after.actions == k
+        assert read_matches(self.run.db) == [], "half a result was kept"
+        await self.restart()
+        again = await self.members.play(after)
+        assert again.response_type == 7, again.response_name
+
     async def _timeout(self, stored: Stored) -> None:
         k = stored.actions
         match = stored.match
@@ -318,7 +345,7 @@ async def finish_and_compare(script: Script, final: Stored, *, announced: bool =
     else:
         # Killed right after the final commit: the result is stored once (above), but the
         # process may have died before posting it; a finished table is not resumed, so the
-        # post can be lost (docs/reliability.md, "Known gaps"). Old buttons answer clearly.
+        # post can be lost (docs/reliability.md, "Known gap"). Old buttons answer clearly.
         message = script.double.message(int(final.state["message_id"]))
         host = script.double.members[0]
         if message.buttons():
