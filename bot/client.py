@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -24,6 +25,7 @@ from .outbox import Outbox
 from .publisher import DiscordPublisher
 from .store import Store
 from .tables import TableService
+from .thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -39,24 +41,32 @@ class HokmBot(commands.Bot):
         intents = discord.Intents.default()
         intents.typing = False
         intents.presences = False
+        # Everything happens through interactions: message events (including the echo of
+        # every message the bot sends) would only cost parsing.
+        intents.guild_messages = False
+        intents.dm_messages = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             guild_ready_timeout=settings.guild_ready_timeout,
+            max_messages=None,
         )
         self.settings = settings
         self.store = store
         self.outbox = Outbox(rate=settings.outbox_rate)
         self.publisher = DiscordPublisher(self, self.outbox)
+        self.thinker = Thinker()
         self.service = TableService(
             store,
             publisher=self.publisher,
             computer_delay=settings.computer_delay_seconds,
+            thinker=self.thinker.decide,
             **_seed_source(settings.match_seed_base),
         )
         self.publisher.service = self.service
         self._background: list[asyncio.Task[None]] = []
+        self._languages: dict[int, str] = {}
         self._seen_clicks: OrderedDict[int, None] = OrderedDict()
 
     # ------------------------------------------------------------------ start-up
@@ -74,6 +84,10 @@ class HokmBot(commands.Bot):
         await self.sync_commands()
         restored = await self.service.restore()
         log.info("ready to serve; %d live tables resumed", len(restored))
+        # What exists now lives as long as the bot: keep it out of every later collection,
+        # so a full collection does not pause all tables for a quarter of a second.
+        gc.collect()
+        gc.freeze()
 
     async def sync_commands(self) -> None:
         """Sync to ``dev_guild_ids`` (instant) or globally, only when the tree changed."""
@@ -99,6 +113,7 @@ class HokmBot(commands.Bot):
 
     async def close(self) -> None:
         await self.service.close()
+        self.thinker.close()
         await self.outbox.drain(within=3.0)
         await self.outbox.close()
         for task in self._background:
@@ -131,13 +146,22 @@ class HokmBot(commands.Bot):
             await self.service.abandon(table.table_id)
 
     async def language_of(self, guild_id: int | None) -> str:
+        """The server's language, cached: it is needed for every answer."""
         if guild_id is None:
             return "en"
+        cached = self._languages.get(guild_id)
+        if cached is not None:
+            return cached
         try:
-            return (await self.store.get_guild_settings(guild_id)).language
+            lang = (await self.store.get_guild_settings(guild_id)).language
         except Exception:
             log.exception("guild %s: settings unreadable", guild_id)
             return GuildSettings().language
+        self._languages[guild_id] = lang
+        return lang
+
+    def settings_changed(self, guild_id: int, settings: GuildSettings) -> None:
+        self._languages[guild_id] = settings.language
 
 
 def _seed_source(base: int | None) -> dict[str, Callable[[], int]]:
@@ -182,15 +206,18 @@ async def reply_error(
 
 async def handle_click(bot: HokmBot, interaction: discord.Interaction) -> None:
     data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-    lang = await bot.language_of(interaction.guild_id)
     try:
         click = custom_ids.parse(data.get("custom_id"))
     except custom_ids.BadCustomId:
-        await reply_error(interaction, lang, "error.bad_button")
+        await reply_error(
+            interaction, await bot.language_of(interaction.guild_id), "error.bad_button"
+        )
         return
     table = bot.service.tables.get(click.table_id) if click.table_id else None
     if table is not None:
         lang = table.settings.language
+    else:
+        lang = await bot.language_of(interaction.guild_id)
     try:
         if click.kind in ("card", "trump"):
             await _play_click(bot, interaction, click)
@@ -241,7 +268,10 @@ async def _play_click(
         log.warning("table %s: answer to a move lost (%s); DM refreshed", table.table_id, exc)
         bot.publisher.unanswered(table, seat)
         return
-    bot.publisher.answered(table, seat)
+    if interaction.guild_id is None or table.seat(seat).dm_closed:
+        bot.publisher.answered(table, seat)  # the DM (or the only view) is up to date
+    else:
+        bot.publisher.unanswered(table, seat)  # played from "My hand": the DM is now stale
     if update.refusal is not None:  # back from autoplay, but that card could not go now
         await reply_error(
             interaction, table.settings.language, update.refusal.code, update.refusal.params

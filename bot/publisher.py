@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DM_CLOSED_CODE = 50007
+TABLE_EDIT_EVERY = 1.0
+"""Seconds between edits of one table message: Discord allows ~5 per 5 s per channel, and
+reports, notices and other tables' messages share that channel budget."""
 MAX_MESSAGE = 1900
 
 
@@ -58,7 +61,11 @@ class DiscordPublisher:
             )
         else:
             self.outbox.submit(
-                ("table", table.table_id), TABLE, table.channel_id, self._table_job(table)
+                ("table", table.table_id),
+                TABLE,
+                table.channel_id,
+                self._table_job(table),
+                every=TABLE_EDIT_EVERY,
             )
         if self._reports.get(table.channel_id):
             self.outbox.submit(
@@ -249,7 +256,7 @@ class DiscordPublisher:
             self._dm_sent[key] = signature
             new_hand = s.hand_message_for != table.match.hand_number
             priority = URGENT if new_hand else MARKER
-            channel = s.hand_channel_id or s.user_id or 0
+            channel = s.user_id or 0  # one key per DM channel, known or not yet opened
             self.outbox.submit(
                 ("hand", table.table_id, seat), priority, channel, self._hand_job(table, seat)
             )
@@ -270,8 +277,9 @@ class DiscordPublisher:
                         **message_kwargs(spec)
                     )
                     return
-                user = self.bot.get_user(s.user_id) or await self.bot.fetch_user(s.user_id)
-                dm = user.dm_channel or await user.create_dm()
+                # create_dm answers from discord.py's cache after the first time: one call
+                # per player at most, never a user lookup
+                dm = await self.bot.create_dm(discord.Object(s.user_id))
                 message = await dm.send(**message_kwargs(spec))
 
                 def remember(t_: Table) -> None:

@@ -35,6 +35,7 @@ from engine import (
     NotHakem,
     NotYourTurn,
     Player,
+    SeatView,
     Suit,
     Trick,
     WrongPhase,
@@ -101,6 +102,7 @@ class _NullPublisher:
 
 
 PlayerFactory = Callable[[str, int], Player]
+Thinker = Callable[[str, int, SeatView], Awaitable[Card | Suit]]
 
 
 def default_player_factory(difficulty: str, seed: int) -> Player:
@@ -127,6 +129,7 @@ class TableService:
         computer_delay: float = 1.0,
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         player_factory: PlayerFactory = default_player_factory,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
         self.publisher: Publisher = publisher or _NullPublisher()
@@ -134,9 +137,12 @@ class TableService:
         self.computer_delay = computer_delay
         self.seed_source = seed_source
         self.player_factory = player_factory
+        self.thinker = thinker
+        """Runs searching players away from the event loop (a worker process in the bot)."""
         self.tables: dict[str, Table] = {}
         self._by_channel: dict[int, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._saved: dict[str, dict[str, Any]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
@@ -153,8 +159,8 @@ class TableService:
                 log.exception("table %s: stored state unreadable, closing it", record.table_id)
                 await self._close_unreadable(record)
                 continue
-            table.version = record.version
             self._register(table)
+            self._committed(table, record)
             restored.append(table)
             log.info("table %s: resumed (%s)", table.table_id, table.status)
             update = Update(table)
@@ -186,6 +192,7 @@ class TableService:
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.table_id, None)
+        self._saved.pop(table.table_id, None)
         if self._by_channel.get(table.channel_id) == table.table_id:
             del self._by_channel[table.channel_id]
         handle = self._timers.pop(table.table_id, None)
@@ -587,13 +594,16 @@ class TableService:
         seat = match.to_act
         s = table.seat(seat)
         difficulty = s.difficulty if s.is_computer else "easy"
-        player = self.player_factory(difficulty, (table.match_seed or 0) ^ len(match.actions))
+        seed = (table.match_seed or 0) ^ len(match.actions)
         view = seat_view(match, seat)
         key = (match.hand_number, len(match.actions))
         if difficulty == "easy":
-            choice = _decide(player, view)
-        else:
+            choice = _decide(self.player_factory(difficulty, seed), view)
+        elif self.thinker is None:
+            player = self.player_factory(difficulty, seed)
             choice = await asyncio.to_thread(_decide, player, view)
+        else:
+            choice = await self.thinker(difficulty, seed, view)
         return key[0], key[1], choice
 
     async def _wake_locked(
@@ -650,7 +660,7 @@ class TableService:
             if self.tables.get(table_id) is not table:
                 raise ActionError("error.stale")
             update = Update(table)
-            snapshot = table.to_dict()
+            snapshot = self._last_saved(table)
             try:
                 result = action(table, update)
                 if result is not None:
@@ -676,7 +686,7 @@ class TableService:
             record = self._record(table)
             finished = self._finished_match(table)
             stored = await self.store.finish_match(finished, record)
-            table.version = record.version
+            self._committed(table, record)
             log.info("table %s: match recorded (new=%s)", table.table_id, stored)
         else:
             await self._save(table)
@@ -699,7 +709,16 @@ class TableService:
     async def _save(self, table: Table) -> None:
         record = self._record(table)
         await self.store.save_table(record)
+        self._committed(table, record)
+
+    def _committed(self, table: Table, record: TableRecord) -> None:
+        """Remember what the store now holds: the state to go back to if a later write fails
+        (kept from the write itself, so an action costs one serialization, not two)."""
         table.version = record.version
+        self._saved[table.table_id] = dict(record.state)
+
+    def _last_saved(self, table: Table) -> dict[str, Any]:
+        return self._saved.get(table.table_id) or table.to_dict()
 
     async def _reload(self, table: Table) -> None:
         """After a failed write, go back to what the store holds."""
@@ -714,6 +733,7 @@ class TableService:
         fresh = Table.from_dict(dict(record.state))
         fresh.version = record.version
         _restore_in_place(table, fresh.to_dict())
+        self._committed(table, record)
 
     async def save_side_data(self, table_id: str, mutate: Callable[[Table], None]) -> None:
         """Record bookkeeping the Discord layer learns (message ids, closed DMs)."""
@@ -723,7 +743,7 @@ class TableService:
         async with self._locks[table_id]:
             if self.tables.get(table_id) is not table:
                 return
-            snapshot = table.to_dict()
+            snapshot = self._last_saved(table)
             mutate(table)
             try:
                 await self._save(table)

@@ -198,6 +198,7 @@ class HokmCog(commands.Cog):
             new = current.with_changes(**changes)
             if changes:
                 await self.bot.store.set_guild_settings(interaction.guild_id, new)
+                self.bot.settings_changed(interaction.guild_id, new)
                 log.info("guild %s: settings changed %s", interaction.guild_id, sorted(changes))
             spec = render.settings_message(new.language, new.model_dump(), changed=bool(changes))
             await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
