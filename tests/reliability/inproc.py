@@ -18,9 +18,27 @@ from bot.table import Table
 from engine import MATCH_OVER, Card, Suit
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
-from tests.e2e.helpers import open_table, seat_everyone, table_message
+from tests.e2e.helpers import seat_everyone, table_message
 
 from .script import member_choice
+
+
+async def open_table(
+    double: DiscordDouble, bot: HokmBot, host: User, options: dict[str, object] | None = None
+) -> Table:
+    """``/hokm new`` in #hokm; returns the table once its message is posted and recorded.
+
+    Like tests/e2e/helpers.open_table, but it polls the bot's state: ``double.wait_until``
+    re-checks only when the double sees a change, so a condition on the bot side can sit
+    there until its timeout runs out (3 s per table).
+    """
+    channel = double.channel
+    assert channel is not None
+    await double.slash(host, channel, "hokm new", options or {})
+    table = bot.service.table_in_channel(channel.id)
+    assert table is not None, "the table did not open"
+    await until(lambda: table.message_id is not None, what="the table message")
+    return table
 
 
 async def seated_table(
@@ -88,4 +106,12 @@ async def hand_dm(
     )
 
 
-__all__ = ["card_buttons", "fast_forward", "hand_dm", "seated_table", "table_message", "until"]
+__all__ = [
+    "card_buttons",
+    "fast_forward",
+    "hand_dm",
+    "open_table",
+    "seated_table",
+    "table_message",
+    "until",
+]

@@ -169,8 +169,11 @@ class Script:
         assert rec.ephemeral and "opened" in (rec.message.text if rec.message else "")
         (stored,) = read_tables(self.run.db)
         self.table_id = stored.table_id
-        await self.double.wait_until(
-            lambda: self._table_message_id() is not None, what="the table message id stored"
+        await wait_stored(
+            self.run.db,
+            self.table_id,
+            lambda s: s.state.get("message_id") is not None,
+            what="the table message id stored",
         )
         message = self.double.message(self._table_message_id() or 0)
         await self.double.wait_until(lambda: bool(message.buttons()), what="the lobby buttons")

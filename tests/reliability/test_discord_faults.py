@@ -14,9 +14,9 @@ from engine import PLAY, Card
 from tests.double.models import User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
-from tests.e2e.helpers import open_table, table_message
+from tests.e2e.helpers import table_message
 
-from .inproc import card_buttons, fast_forward, seated_table, until
+from .inproc import card_buttons, fast_forward, open_table, seated_table, until
 from .script import member_choice
 
 CALLBACK = "/interactions/*/*/callback"

@@ -26,9 +26,9 @@ from tests.double.interactions import InteractionRecord
 from tests.double.models import User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
-from tests.e2e.helpers import open_table, table_message
+from tests.e2e.helpers import table_message
 
-from .inproc import card_buttons, fast_forward, hand_dm, seated_table, until
+from .inproc import card_buttons, fast_forward, hand_dm, open_table, seated_table, until
 from .script import member_choice
 
 
@@ -294,7 +294,7 @@ async def second_table(double: DiscordDouble, bot: HokmBot) -> tuple[Table, User
     await double.slash(host, channel, "hokm new", {})
     table = bot.service.table_in_channel(channel.id)
     assert table is not None
-    await double.wait_until(lambda: table.message_id is not None, what="table 2's message")
+    await until(lambda: table.message_id is not None, what="table 2's message")
     return table, joiner
 
 
@@ -356,7 +356,16 @@ async def test_a_slow_computer_on_one_table_does_not_delay_anything_else(
     def factory(difficulty: str, seed: int) -> Player:
         return thinker if difficulty == "hard" else GreedyPlayer()
 
+    async def think_elsewhere(difficulty: str, seed: int, view: SeatView) -> Card | Suit:
+        player = factory(difficulty, seed)
+        if view.phase == TRUMP:
+            return await asyncio.to_thread(player.choose_trump, view)
+        return await asyncio.to_thread(player.choose_card, view)
+
     bot.service.player_factory = factory
+    if getattr(bot.service, "thinker", None) is not None:  # searching players off the loop
+        bot.service.thinker = think_elsewhere  # type: ignore[attr-defined]
+    bot.service.thinker = None  # think in a thread here, so the test can hold the thinking
     host = double.members[0]
     table = await open_table(double, bot, host, {"difficulty": "hard", "turn_seconds": 60})
     try:

@@ -17,9 +17,9 @@ from engine import PLAY, Card, Suit
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
-from tests.e2e.helpers import open_table, table_message
+from tests.e2e.helpers import table_message
 
-from .inproc import fast_forward, seated_table, until
+from .inproc import fast_forward, open_table, seated_table, until
 from .leaks import HandWatcher, label, leaks
 from .script import member_choice
 

@@ -56,7 +56,7 @@ async def other_guild_table(double: DiscordDouble, bot: HokmBot) -> tuple[Table,
     await double.slash(stranger, channel, "hokm new", {})
     table = bot.service.table_in_channel(channel.id)
     assert table is not None
-    await double.wait_until(lambda: table.message_id is not None, what="the other table message")
+    await until(lambda: table.message_id is not None, what="the other table message")
     return table, stranger
 
 
