@@ -18,13 +18,14 @@ def play_random_match(seed: int, rng: random.Random) -> int:
     """One match with random legal moves; returns the number of hands it took."""
     match = Match(seed)
     rand = rng.random
+    legal_cards, play = match.legal_cards, match.play  # bound once, as a tight caller would
     hands = 0
     while not match.is_over:
         match.choose_trump(match.hakem, SUITS[int(rand() * 4)])
-        while match.phase == PLAY:
+        while match.phase is PLAY:
             seat = match.turn
-            legal = match.legal_cards(seat)
-            match.play(seat, legal[int(rand() * len(legal))])
+            legal = legal_cards(seat)
+            play(seat, legal[int(rand() * len(legal))])
         hands += 1
     return hands
 

@@ -9,7 +9,6 @@ A match is fully determined by its seed, its rules and its actions: ``replay`` r
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any, Final
 
 from .cards import CARDS, RANKS_PER_SUIT, SUIT_MASKS, SUIT_TABLES, Card, Suit, cards_of, mask_of
@@ -39,9 +38,16 @@ from .shuffle import permutation
 _new_tuple = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 
-@lru_cache(maxsize=8)
+_DECK_BITS: dict[str, tuple[int, ...]] = {}
+
+
 def _deck_bits(fmt: GameFormat) -> tuple[int, ...]:
-    return tuple(1 << card for card in fmt.deck)
+    """``1 << card`` for each deck position, per format (keyed by name: hashing the whole
+    frozen format on every deal would cost more than the deal's arithmetic)."""
+    bits = _DECK_BITS.get(fmt.name)
+    if bits is None:
+        bits = _DECK_BITS[fmt.name] = tuple(1 << card for card in fmt.deck)
+    return bits
 
 
 TRUMP: Final = "trump"
