@@ -272,6 +272,7 @@ async def _play_click(
         bot.publisher.answered(table, seat)  # the DM (or the only view) is up to date
     else:
         bot.publisher.unanswered(table, seat)  # played from "My hand": the DM is now stale
+    bot.publisher.clicked(table, seat, interaction, click.hand)  # turn marks edit this message
     if update.refusal is not None:  # back from autoplay, but that card could not go now
         await reply_error(
             interaction, table.settings.language, update.refusal.code, update.refusal.params
@@ -317,6 +318,7 @@ async def _my_hand_click(
     await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
     if table.seat(seat).dm_closed:
         bot.publisher.answered(table, seat)
+    bot.publisher.clicked(table, seat, interaction)
 
 
 def _has_page_buttons(message: discord.Message | None) -> bool:

@@ -8,8 +8,10 @@ someone else played a card, which keeps the calls per card low.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import time
 from collections import defaultdict
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING
@@ -33,6 +35,8 @@ log = logging.getLogger(__name__)
 
 DM_CLOSED_CODE = 50007
 TABLE_EDIT_EVERY = 1.0
+TOKEN_LIFETIME = 14 * 60.0
+"""Interaction tokens live 15 minutes; keep a margin."""
 """Seconds between edits of one table message: Discord allows ~5 per 5 s per channel, and
 reports, notices and other tables' messages share that channel budget."""
 MAX_MESSAGE = 1900
@@ -47,6 +51,10 @@ class DiscordPublisher:
         self.service: TableService | None = None
         self._reports: defaultdict[int, list[str]] = defaultdict(list)
         self._dm_sent: dict[tuple[str, int], tuple[object, ...] | None] = {}
+        self._tokens: dict[tuple[str, int], tuple[discord.Interaction, int, float]] = {}
+        self._token_locks: dict[tuple[str, int], asyncio.Lock] = {}
+        self._token_tasks: set[asyncio.Task[None]] = set()
+        self.token_edits = 0
 
     # ------------------------------------------------------------------ entry point
 
@@ -81,6 +89,63 @@ class DiscordPublisher:
     def answered(self, table: Table, seat: int) -> None:
         """The player's own interaction response just showed them their hand."""
         self._dm_sent[(table.table_id, seat)] = render.hand_signature(table, seat)
+
+    def clicked(
+        self, table: Table, seat: int, interaction: discord.Interaction, hand: int | None = None
+    ) -> None:
+        """Keep the player's last interaction: its token can edit the hand they clicked on
+        (a DM or an ephemeral "My hand") for 15 minutes, outside the global rate limit.
+        ``hand`` is the hand the clicked message showed (a hand's last card moves the match
+        on, but that message stays the old hand's)."""
+        if table.match is not None:
+            shown = table.match.hand_number if hand is None else hand
+            self._tokens[(table.table_id, seat)] = (interaction, shown, time.monotonic())
+
+    def _edit_through_interaction(
+        self, table: Table, seat: int, key: tuple[str, int], signature: tuple[object, ...]
+    ) -> bool:
+        """Mark the player's turn by editing, through their last interaction's token, the
+        hand message they last clicked; ``False`` when there is no fresh token for this hand."""
+        token = self._tokens.get(key)
+        match = table.match
+        if token is None or match is None:
+            return False
+        interaction, hand_no, since = token
+        if hand_no != match.hand_number or time.monotonic() - since > TOKEN_LIFETIME:
+            self._tokens.pop(key, None)
+            return False
+        s = table.seat(seat)
+        if not s.dm_closed and (
+            s.hand_message_for != match.hand_number or interaction.guild_id is not None
+        ):
+            # With DMs open the DM is the hand's home: a new hand's cards go out as a new
+            # DM, and a turn mark goes to the DM, not to a "My hand" view from earlier.
+            return False
+        self._dm_sent[key] = signature
+        task = asyncio.create_task(self._token_edit(table, seat, key, interaction))
+        self._token_tasks.add(task)
+        task.add_done_callback(self._token_tasks.discard)
+        return True
+
+    async def _token_edit(
+        self, table: Table, seat: int, key: tuple[str, int], interaction: discord.Interaction
+    ) -> None:
+        lock = self._token_locks.setdefault(key, asyncio.Lock())
+        async with lock:  # one edit at a time per hand, each with the newest state
+            if table.match is None or table.status != "playing":
+                return
+            async with self._settled(table):
+                spec = render.hand_message(
+                    table, seat, ephemeral=bool(interaction.guild_id is not None)
+                )
+            try:
+                await interaction.edit_original_response(**message_kwargs(spec))
+                self.token_edits += 1
+            except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as exc:
+                log.info("table %s: token edit failed (%s); DM edit instead", table.table_id, exc)
+                self._tokens.pop(key, None)
+                self._dm_sent.pop(key, None)
+                self._refresh_hands(table, None)
 
     def unanswered(self, table: Table, seat: int) -> None:
         """The response that was to show the player their hand failed: update their DM."""
@@ -245,13 +310,16 @@ class DiscordPublisher:
         if table.match is None:
             return
         for seat, s in table.humans():
-            if s.dm_closed or (seat == actor and not s.autoplay):
-                if seat == actor:
-                    self.answered(table, seat)
+            if seat == actor and not s.autoplay:
+                self.answered(table, seat)
                 continue
             signature = render.hand_signature(table, seat)
             key = (table.table_id, seat)
             if signature is None or self._dm_sent.get(key) == signature:
+                continue
+            if self._edit_through_interaction(table, seat, key, signature):
+                continue
+            if s.dm_closed:
                 continue
             self._dm_sent[key] = signature
             new_hand = s.hand_message_for != table.match.hand_number
@@ -277,14 +345,19 @@ class DiscordPublisher:
                         **message_kwargs(spec)
                     )
                     return
-                # create_dm answers from discord.py's cache after the first time: one call
-                # per player at most, never a user lookup
-                dm = await self.bot.create_dm(discord.Object(s.user_id))
+                # The DM channel id is kept per seat: opening it again would cost a call
+                # (discord.py caches only the last 128 DM channels).
+                if s.hand_channel_id:
+                    dm_id = s.hand_channel_id
+                    dm: discord.abc.Messageable = self.bot.get_partial_messageable(dm_id)
+                else:
+                    opened = await self.bot.create_dm(discord.Object(s.user_id))
+                    dm, dm_id = opened, opened.id
                 message = await dm.send(**message_kwargs(spec))
 
                 def remember(t_: Table) -> None:
                     seat_ = t_.seat(seat)
-                    seat_.hand_channel_id, seat_.hand_message_id = dm.id, message.id
+                    seat_.hand_channel_id, seat_.hand_message_id = dm_id, message.id
                     seat_.hand_message_for = hand_no
 
                 await self._remember(table, remember)

@@ -134,6 +134,7 @@ class HokmCog(commands.Cog):
             await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
             if table.seat(seat).dm_closed:
                 self.bot.publisher.answered(table, seat)
+            self.bot.publisher.clicked(table, seat, interaction)
 
         await self._run(interaction, go)
 
