@@ -43,6 +43,8 @@ class _Entry:
     channel_id: int = field(compare=False)
     job: Job = field(compare=False)
     not_before: float = field(default=0.0, compare=False)
+    cost: int = field(default=1, compare=False)
+    """REST calls the job makes (tokens it spends)."""
     attempts: int = field(default=0, compare=False)
 
 
@@ -84,7 +86,14 @@ class Outbox:
     # ------------------------------------------------------------------ API
 
     def submit(
-        self, key: Hashable, priority: int, channel_id: int, job: Job, *, every: float = 0.0
+        self,
+        key: Hashable,
+        priority: int,
+        channel_id: int,
+        job: Job,
+        *,
+        every: float = 0.0,
+        cost: int = 1,
     ) -> None:
         """Queue ``job``; a pending job with the same key is replaced (newest state wins).
 
@@ -95,8 +104,9 @@ class Outbox:
         if old is not None:
             old.job = job
             old.priority = min(old.priority, priority)
+            old.cost = max(old.cost, cost)
         else:
-            entry = _Entry(priority, next(self._seq), key, channel_id, job)
+            entry = _Entry(priority, next(self._seq), key, channel_id, job, cost=cost)
             if every:
                 entry.not_before = self._last_run.get(key, -every) + every
             self._pending[key] = entry
@@ -132,7 +142,7 @@ class Outbox:
                 continue
             del self._pending[entry.key]
             self._inflight.add(entry.key)
-            self._spend(entry.channel_id)
+            self._spend(entry.channel_id, entry.cost)
             self._last_run[entry.key] = now = self.clock()
             if len(self._last_run) > 10_000:  # forget keys of long-finished tables
                 self._last_run = {k: t for k, t in self._last_run.items() if t > now - 60}
@@ -169,8 +179,10 @@ class Outbox:
                 continue
             if best is None or entry < best:
                 best = entry
-        if best is not None and self._tokens >= 1:
+        if best is not None and self._tokens >= best.cost:
             return best, None
+        if best is not None:
+            waits.append((best.cost - self._tokens) / self.rate)
         return None, (min(waits) if waits else 0.05)
 
     def _refill(self, now: float) -> None:
@@ -186,9 +198,9 @@ class Outbox:
             return 0.0
         return sent[0] + self.channel_window - now
 
-    def _spend(self, channel_id: int) -> None:
+    def _spend(self, channel_id: int, cost: int = 1) -> None:
         now = self.clock()
-        self._tokens -= 1
+        self._tokens -= cost
         self._sent[channel_id].append(now)
 
     async def _send(self, entry: _Entry) -> None:

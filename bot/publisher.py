@@ -116,10 +116,11 @@ class DiscordPublisher:
             return False
         s = table.seat(seat)
         if not s.dm_closed and (
-            s.hand_message_for != match.hand_number or interaction.guild_id is not None
+            s.hand_message_for != match.hand_number
+            or (interaction.guild_id is not None and interaction.id < (s.hand_message_id or 0))
         ):
-            # With DMs open the DM is the hand's home: a new hand's cards go out as a new
-            # DM, and a turn mark goes to the DM, not to a "My hand" view from earlier.
+            # With DMs open, a new hand's cards go out as a new DM; a "My hand" view opened
+            # before that DM is older than it, so the turn mark goes to the DM.
             return False
         self._dm_sent[key] = signature
         task = asyncio.create_task(self._token_edit(table, seat, key, interaction))
@@ -326,7 +327,11 @@ class DiscordPublisher:
             priority = URGENT if new_hand else MARKER
             channel = s.user_id or 0  # one key per DM channel, known or not yet opened
             self.outbox.submit(
-                ("hand", table.table_id, seat), priority, channel, self._hand_job(table, seat)
+                ("hand", table.table_id, seat),
+                priority,
+                channel,
+                self._hand_job(table, seat),
+                cost=1 if s.hand_channel_id else 2,  # the first DM also opens the channel
             )
 
     def _hand_job(self, table: Table, seat: int):  # type: ignore[no-untyped-def]
