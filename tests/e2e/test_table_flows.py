@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.client import HokmBot
+from bot.table import Table
 from engine import PLAY, TRUMP, Card
 from tests.double.server import DiscordDouble
 
@@ -171,18 +172,26 @@ async def test_closed_dms_member_finishes_the_match_through_my_hand(
     assert f"<@{closed.id}>" in notice.text
 
 
-async def test_turn_timeout_plays_for_the_member_and_two_in_a_row_hand_over_to_the_computer(
-    discord_double: DiscordDouble, hokm_bot: HokmBot
-) -> None:
-    double, bot = discord_double, hokm_bot
+async def trump_timed_out(double: DiscordDouble, bot: HokmBot) -> tuple[Table, int]:
+    """A full table whose hakem let the trump choice run out (R14); returns the hakem's seat."""
     host, *others = double.members
     table = await open_table(double, bot, host)
     await seat_everyone(double, bot, table, others)
     match = table.match
     assert match is not None
     hakem_seat = match.hakem
-    skip_time(bot, table, 31)  # R14: the trump choice runs out; the bot names trump
+    skip_time(bot, table, 31)  # the trump choice runs out; the bot names trump
     await double.wait_until(lambda: match.phase == PLAY, what="trump named on time-out")
+    return table, hakem_seat
+
+
+async def test_turn_timeout_plays_for_the_member_and_two_in_a_row_hand_over_to_the_computer(
+    discord_double: DiscordDouble, hokm_bot: HokmBot
+) -> None:
+    double, bot = discord_double, hokm_bot
+    table, hakem_seat = await trump_timed_out(double, bot)
+    match = table.match
+    assert match is not None
     assert table.seat(hakem_seat).missed_turns == 1
     leader = match.turn
     assert leader == hakem_seat
@@ -285,14 +294,9 @@ async def test_a_replaced_member_takes_the_seat_back_with_any_click(
     discord_double: DiscordDouble, hokm_bot: HokmBot
 ) -> None:
     double, bot = discord_double, hokm_bot
-    host, *others = double.members
-    table = await open_table(double, bot, host)
-    await seat_everyone(double, bot, table, others)
+    table, hakem_seat = await trump_timed_out(double, bot)
     match = table.match
     assert match is not None
-    hakem_seat = match.hakem
-    skip_time(bot, table, 31)
-    await double.wait_until(lambda: match.phase == PLAY, what="trump named on time-out")
     skip_time(bot, table, 21)
     await double.wait_until(
         lambda: table.seat(hakem_seat).autoplay, what="the computer to take over"
