@@ -26,6 +26,7 @@ from .events import (
 from .match import MATCH_OVER, PLAY, TRUMP, Match, replay
 from .players import GreedyPlayer, Player, RandomPlayer, auto_trump
 from .rules import STANDARD, GameFormat, Rules
+from .search import SearchPlayer, make_player
 from .view import SeatView, seat_view
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "RedealNotAllowed",
     "Redealt",
     "Rules",
+    "SearchPlayer",
     "SeatView",
     "Suit",
     "Trick",
@@ -65,6 +67,7 @@ __all__ = [
     "WrongPhase",
     "auto_trump",
     "cards_of",
+    "make_player",
     "mask_of",
     "parse_cards",
     "replay",

@@ -1,0 +1,184 @@
+"""Full matches between two kinds of computer player, with duplicate deals, on one core.
+
+Each match seed is played twice, once with player A on seats 0 and 2 and once on seats 1 and 3,
+so both teams get the same cards in turn and the luck of the deal cancels out. A's decision
+times (``time.perf_counter`` around every ``choose_trump``/``choose_card`` call) are collected
+on the core the match runs on. The last line is machine-readable::
+
+    a=<A> b=<B> matches=<N> a_match_win_rate=<x> ci95=<lo>-<hi>
+    a_ms_per_decision_p50=<p50> a_ms_per_decision_p95=<p95>
+
+(on one line). Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching
+level takes overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
+``--workers N`` runs matches in N processes; report timings from ``--workers 1`` runs only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import statistics
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from hashlib import blake2b
+
+from engine import TRUMP, GreedyPlayer, HandResult, Match, Player, RandomPlayer, seat_view
+from engine.search import LEVELS, SearchPlayer
+
+NAMES = ("random", "greedy", "easy", "normal", "hard")
+
+
+def make(spec: str, seed: int) -> Player:
+    """A player from ``name`` or ``name:key=value,...`` (overrides of a search level)."""
+    name, _, opts = spec.partition(":")
+    if name == "random":
+        return RandomPlayer(seed)
+    if name in ("greedy", "easy"):
+        return GreedyPlayer()
+    if name in LEVELS:
+        settings = LEVELS[name]
+        for item in filter(None, opts.split(",")):
+            key, _, value = item.partition("=")
+            kind = type(getattr(settings, key))
+            parsed = bool(int(value)) if kind is bool else kind(value)
+            settings = dataclasses.replace(settings, **{key: parsed})
+        return SearchPlayer(seed, settings)
+    raise SystemExit(f"unknown player {spec!r}: one of {', '.join(NAMES)}")
+
+
+def derive(*parts: object) -> int:
+    """A 63-bit seed from a path of values, stable across runs and processes."""
+    digest = blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass
+class Outcome:
+    """What one match tells about player A."""
+
+    a_won: bool
+    hands: int = 0
+    a_hands: int = 0
+    a_points: int = 0
+    b_points: int = 0
+    times_ms: list[float] = field(default_factory=list)
+
+
+def play_match(a: str, b: str, seed: int, index: int) -> Outcome:
+    """Match ``index`` of the run: deal seed ``index // 2``, A's team alternating."""
+    deal_seed = derive(seed, "deal", index // 2)
+    a_team = index % 2
+    players = [
+        make(a if s % 2 == a_team else b, derive(seed, "player", index, s)) for s in range(4)
+    ]
+    match = Match(deal_seed)
+    out = Outcome(False)
+    clock = time.perf_counter
+    times = out.times_ms
+    while not match.is_over:
+        seat = match.to_act
+        view = seat_view(match, seat)
+        player = players[seat]
+        mine = seat % 2 == a_team
+        start = clock()
+        if match.phase == TRUMP:
+            suit = player.choose_trump(view)
+            if mine:
+                times.append((clock() - start) * 1000)
+            events = match.choose_trump(seat, suit)
+        else:
+            card = player.choose_card(view)
+            if mine:
+                times.append((clock() - start) * 1000)
+            events = match.play(seat, card)
+        for event in events:
+            if isinstance(event, HandResult):
+                out.hands += 1
+                if event.winner_team == a_team:
+                    out.a_hands += 1
+                    out.a_points += event.points
+                else:
+                    out.b_points += event.points
+    out.a_won = match.winner_team == a_team
+    return out
+
+
+def _run(job: tuple[str, str, int, int]) -> Outcome:
+    return play_match(*job)
+
+
+def outcomes(args: argparse.Namespace) -> Iterator[Outcome]:
+    jobs = [(args.a, args.b, args.seed, i) for i in range(args.matches)]
+    if args.workers <= 1:
+        yield from map(_run, jobs)
+        return
+    with ProcessPoolExecutor(args.workers) as pool:
+        yield from pool.map(_run, jobs, chunksize=1)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score 95% interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[round(q) - 1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="hard", help="player A (default hard)")
+    parser.add_argument("--b", default="greedy", help="player B (default greedy)")
+    parser.add_argument("--matches", type=int, default=200, help="matches (pairs of deals x2)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of deals and players")
+    parser.add_argument("--workers", type=int, default=1, help="processes (timings: use 1)")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    args = parser.parse_args()
+    for spec in (args.a, args.b):
+        make(spec, 0)  # fail early on a bad name
+
+    wins = hands = a_hands = a_points = b_points = 0
+    times: list[float] = []
+    started = time.perf_counter()
+    for n, out in enumerate(outcomes(args), 1):
+        wins += out.a_won
+        hands += out.hands
+        a_hands += out.a_hands
+        a_points += out.a_points
+        b_points += out.b_points
+        times.extend(out.times_ms)
+        if not args.quiet and (n % 20 == 0 or n == args.matches):
+            print(
+                f"{n} matches: A won {wins} ({wins / n:.3f}), hands {a_hands}/{hands} "
+                f"({a_hands / max(1, hands):.3f}), points {a_points}-{b_points}, "
+                f"{time.perf_counter() - started:.0f} s",
+                flush=True,
+            )
+    n = args.matches
+    lo, hi = wilson(wins, n)
+    if times:
+        print(
+            f"A decisions: {len(times)}, mean {statistics.fmean(times):.1f} ms, "
+            f"p99 {percentile(times, 99):.1f} ms, max {max(times):.1f} ms"
+        )
+    print(
+        f"a={args.a} b={args.b} matches={n} a_match_win_rate={wins / max(1, n):.3f} "
+        f"ci95={lo:.3f}-{hi:.3f} a_ms_per_decision_p50={percentile(times, 50):.1f} "
+        f"a_ms_per_decision_p95={percentile(times, 95):.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,213 @@
+"""A small, fast simulator of the play of one hand, for search rollouts (R7–R10).
+
+The search plays thousands of hands per decision, far too many to go through ``Match``. Hands
+here are bitmasks in *rank-major* order, bit ``rank * 4 + suit``, so that "the lowest card
+whatever its suit" is the lowest set bit and "the cards of one suit above this one" is one
+``&``: the rollout policy needs exactly those. ``to_rm``/``from_rm`` convert from and to the
+engine's ``Card`` numbers. This module is the only place that restates R8 and R9; the tests
+cross-check it against ``Match`` on random deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from .cards import RANKS_PER_SUIT
+
+#: Bit masks of each suit in rank-major order (every fourth bit).
+RM_SUIT: Final = tuple(sum(1 << (r * 4 + s) for r in range(RANKS_PER_SUIT)) for s in range(4))
+RM_FULL: Final = (1 << 52) - 1
+#: ``ABOVE[c]``: every bit above ``c``; ``& RM_SUIT[s]`` gives the higher cards of suit ``s``.
+ABOVE: Final = tuple(RM_FULL & ~((2 << c) - 1) for c in range(52))
+#: Engine card number to rank-major bit index, and back.
+TO_RM: Final = tuple((c % RANKS_PER_SUIT) * 4 + c // RANKS_PER_SUIT for c in range(52))
+FROM_RM: Final = tuple((i & 3) * RANKS_PER_SUIT + (i >> 2) for i in range(52))
+
+Trace = list[tuple[int, tuple[int, ...], int]]
+"""Completed tricks as ``(leader, rank-major cards, winner)``, for tests."""
+
+
+def to_rm(cards: Iterable[int]) -> int:
+    """Rank-major mask of engine cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << TO_RM[card]
+    return mask
+
+
+def from_rm(mask: int) -> list[int]:
+    """Engine card numbers of a rank-major mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(FROM_RM[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def legal_mask(hand: int, led: int) -> int:
+    """R8: the cards of ``hand`` that may be played when suit ``led`` was led (-1: leading)."""
+    if led >= 0:
+        follow = hand & RM_SUIT[led]
+        if follow:
+            return follow
+    return hand
+
+
+def greedy_card(hand: int, seat: int, leader: int, cards: list[int], trump: int, rest: int) -> int:
+    """The card ``rollout``'s policy plays for ``seat`` (the same rules, not inlined).
+
+    ``rest`` is every card not yet played, the seat's own included. The search uses this to
+    ask "would a greedy player holding ``hand`` have played what was played?".
+    """
+    non_trump = hand & ~RM_SUIT[trump]
+    if not cards:
+        others = rest & ~hand
+        best = -1
+        for s in range(4):
+            if s != trump:
+                mine = hand & RM_SUIT[s]
+                if mine:
+                    top = mine.bit_length() - 1
+                    if top >> 2 > best >> 2 and not others & RM_SUIT[s] & ABOVE[top]:
+                        best = top
+        if best >= 0:
+            return best
+        x = non_trump or hand
+        return (x & -x).bit_length() - 1
+    led = cards[0] & 3
+    win = cards[0]
+    win_seat = s = leader
+    for c in cards[1:]:
+        s = (s + 1) & 3
+        if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
+            win, win_seat = c, s
+    follow = hand & RM_SUIT[led]
+    if win_seat ^ seat == 2:
+        x = follow or non_trump or hand
+    elif follow:
+        x = (follow & ABOVE[win] if (win & 3) == led else 0) or follow
+    else:
+        trumps = hand & RM_SUIT[trump]
+        x = (trumps & ABOVE[win] if (win & 3) == trump else trumps) or non_trump or hand
+    return (x & -x).bit_length() - 1
+
+
+def trick_winner(leader: int, cards: Iterable[int], trump: int) -> int:
+    """R9: the seat winning a (partial) trick of rank-major ``cards`` led by ``leader``."""
+    seat = win_seat = leader
+    win = -1
+    for c in cards:
+        if win < 0 or ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
+            win, win_seat = c, seat
+        seat = (seat + 1) & 3
+    return win_seat
+
+
+def rollout(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    cards: list[int],
+    tricks: tuple[int, int],
+    need: int = 7,
+    trace: Trace | None = None,
+) -> tuple[int, int]:
+    """Play the hand out with a greedy policy for every seat; the final tricks per team.
+
+    The policy is ``GreedyPlayer``'s, restated on masks and inlined, since this loop is where the
+    search spends its time: lead the highest non-trump master, else the lowest card keeping
+    trumps; when following, throw the cheapest card under a winning partner, else win as
+    cheaply as possible, else throw the cheapest. It uses only what the seat could know: its
+    hand and which cards are still out. ``hands`` are rank-major masks (not modified),
+    ``cards`` the trick in progress led by ``leader``. Stops the moment a team has ``need``
+    tricks (R10).
+    """
+    h0, h1, h2, h3 = hands
+    hs = [h0, h1, h2, h3]
+    rest = h0 | h1 | h2 | h3
+    suits = RM_SUIT
+    above = ABOVE
+    tmask = suits[trump]
+    # the highest card still out in each suit but trumps: a seat holding one leads it
+    masters = 0
+    for s in range(4):
+        left = rest & suits[s]
+        if left and s != trump:
+            masters |= 1 << (left.bit_length() - 1)
+    t0, t1 = tricks
+    cards = list(cards)
+    n = len(cards)
+    seat = (leader + n) & 3
+    win = win_seat = led = lmask = -1
+    if n:
+        led = cards[0] & 3
+        lmask = suits[led]
+        win = cards[0]
+        win_seat = leader
+        s = leader
+        for c in cards[1:]:
+            s = (s + 1) & 3
+            if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
+                win, win_seat = c, s
+    while True:
+        hand = hs[seat]
+        if n == 0:
+            # lead: the highest non-trump master (lowest suit on a tie), else the lowest card,
+            # keeping trumps
+            x = hand & masters
+            if x:
+                rank = (x.bit_length() - 1) >> 2
+                x = (x >> (rank << 2)) & 15
+                c = (rank << 2) | ((x & -x).bit_length() - 1)
+            else:
+                x = hand & ~tmask or hand
+                c = (x & -x).bit_length() - 1
+            led = c & 3
+            lmask = suits[led]
+            win = c
+            win_seat = seat
+        else:
+            follow = hand & lmask
+            if win_seat ^ seat == 2:
+                x = follow or hand & ~tmask or hand
+            elif follow:
+                x = (follow & above[win] if (win & 3) == led else 0) or follow
+            else:
+                trumps = hand & tmask
+                x = (trumps & above[win] if (win & 3) == trump else trumps) or hand & ~tmask or hand
+            c = (x & -x).bit_length() - 1
+            if (c & 3) == (win & 3):
+                if c > win:
+                    win = c
+                    win_seat = seat
+            elif (c & 3) == trump:
+                win = c
+                win_seat = seat
+        bit = 1 << c
+        hs[seat] = hand ^ bit
+        rest ^= bit
+        if bit & masters:
+            masters ^= bit
+            left = rest & suits[c & 3]
+            if left:
+                masters |= 1 << (left.bit_length() - 1)
+        cards.append(c)
+        n += 1
+        if n < 4:
+            seat = (seat + 1) & 3
+            continue
+        if trace is not None:
+            trace.append(((seat + 1) & 3, tuple(cards), win_seat))
+        if win_seat & 1:
+            t1 += 1
+            if t1 >= need:
+                return t0, t1
+        else:
+            t0 += 1
+            if t0 >= need:
+                return t0, t1
+        seat = win_seat
+        cards = []
+        n = 0

@@ -1,0 +1,321 @@
+"""A searching computer player: determinized Monte Carlo over greedy rollouts.
+
+For each decision the player draws deals consistent with what its seat has seen
+(``sampling.Sampler``: cards played, its own hand, hand sizes, revealed voids), plays every
+candidate card in each deal, lets ``fastsim.rollout`` finish the hand with greedy play for all
+four seats, and keeps the card with the best average outcome. Every candidate is scored on the
+same deals, so the comparison is paired and far less noisy than the outcomes themselves.
+
+Outcomes are valued as the chance of winning the *match* after the hand (points, kot bonuses
+and who is hakem next, R11–R13), from a small model of hand results, so the player plays for
+the match and not for tricks: at 6–0 a kot is worth nothing extra, while at 0–5 conceding a
+hakem-kot loses the match.
+
+Budgets count simulated cards, never wall-clock time, so a seeded player is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+from typing import Final, Literal
+
+from .cards import CARDS, Card, Suit
+from .fastsim import FROM_RM, RM_SUIT, TO_RM, rollout, to_rm, trick_winner
+from .players import GreedyPlayer, Player, auto_trump
+from .rules import STANDARD
+from .sampling import Bias, Knowledge, PlayModel, Sampler, knowledge
+from .view import SeatView
+
+Difficulty = Literal["easy", "normal", "hard"]
+
+#: Hand results between two greedy teams (15 699 hands): hakem's team wins 1 point, kot;
+#: defenders win 1 point, hakem-kot. The match-equity model only needs their rough shape.
+_HAND_ODDS: Final = (0.562, 0.008, 0.420, 0.010)
+
+
+#: Per mille, the chance that ``auto_trump`` names a suit of which the hakem was dealt k cards
+#: (k = 0..13; 300 000 random hands). Floored above zero: a person may name any suit.
+_TRUMP_LIKELIHOOD: Final = (5, 5, 73, 196, 343, 499, 647, 777, 886, 929, 1000, 1000, 1000, 1000)
+
+
+#: What drawing one deal costs, in simulated cards (about 20 µs against 0.7 µs a card).
+_SAMPLE_COST: Final = 28
+#: Deals drawn at a time.
+_BATCH: Final = 2
+
+
+@lru_cache(maxsize=4096)
+def match_equity(us: int, them: int, target: int, we_are_hakem: bool) -> float:
+    """Chance that "we" win the match from these scores, hands played at greedy odds."""
+    if us >= target:
+        return 1.0
+    if them >= target:
+        return 0.0
+    win, kot, lose, hakem_kot = _HAND_ODDS
+    total = win + kot + lose + hakem_kot
+    if we_are_hakem:
+        value = (
+            win * match_equity(us + 1, them, target, True)
+            + kot * match_equity(us + 2, them, target, True)
+            + lose * match_equity(us, them + 1, target, False)
+            + hakem_kot * match_equity(us, them + 3, target, False)
+        )
+    else:
+        value = (
+            win * match_equity(us, them + 1, target, False)
+            + kot * match_equity(us, them + 2, target, False)
+            + lose * match_equity(us + 1, them, target, True)
+            + hakem_kot * match_equity(us + 3, them, target, True)
+        )
+    return value / total
+
+
+def outcome_values(view: SeatView) -> tuple[float, float, float, float]:
+    """Match equity of the four ways this hand can end, for the seat's team.
+
+    Order: we win, we win 7–0, we lose, we lose 0–7.
+    """
+    us, them = view.scores[view.team], view.scores[1 - view.team]
+    target = view.target_score
+    hakem = view.team_of(view.hakem) == view.team
+    clean = STANDARD.points_kot if hakem else STANDARD.points_hakem_kot
+    their_clean = STANDARD.points_hakem_kot if hakem else STANDARD.points_kot
+    return (
+        match_equity(us + STANDARD.points_win, them, target, True),
+        match_equity(us + clean, them, target, True),
+        match_equity(us, them + STANDARD.points_win, target, False),
+        match_equity(us, them + their_clean, target, False),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """The knobs of ``SearchPlayer``; ``LEVELS`` holds the tuned ones."""
+
+    card_budget: int = 60_000
+    """Work per card decision, in simulated cards (a drawn deal counts ``_SAMPLE_COST``)."""
+    min_deals: int = 6
+    """Deals per halving round, whatever the budget says."""
+    max_deals: int = 400
+    """Deals per halving round at most (late in a hand rollouts are short)."""
+    trump_deals: int = 0
+    """Deals to try each trump suit on; 0 names trump with ``auto_trump`` (R14's rule)."""
+    margin_weight: float = 0.002
+    """Value of one trick of margin, to tell apart outcomes that are equal for the match."""
+    trump_prior: bool = True
+    """Deal the hakem more trumps, as naming a suit suggests (``_TRUMP_LIKELIHOOD``)."""
+    eps: float = 0.3
+    """Weight factor of a deal per opponent card a greedy player would not have played."""
+    eps_partner: float = 0.5
+    """The same for the partner's cards (1 ignores them)."""
+    oversample: int = 4
+    """Deals drawn per deal kept when resampling by the play model."""
+    halving: bool = True
+    """Successive halving of the candidates rather than equal shares."""
+
+
+class SearchPlayer:
+    """Determinized Monte Carlo search (PIMC) with greedy rollouts; sees only its ``SeatView``.
+
+    Deterministic for a given seed and sequence of views: its only randomness is its own
+    ``random.Random(seed)`` and its budgets count work, not time.
+    """
+
+    def __init__(self, seed: int | None = None, settings: SearchSettings | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.settings = settings or LEVELS["hard"]
+        self._fallback = GreedyPlayer()
+        self._telltales: dict[tuple[int, ...], int] = {}
+
+    # ------------------------------------------------------------------------ trump
+
+    def choose_trump(self, view: SeatView) -> Suit:
+        """R5: ``auto_trump``, or each suit tried on the same completions of the five cards."""
+        deals = self.settings.trump_deals
+        if not view.hand or not _standard(view) or deals <= 0:
+            return auto_trump(view.hand)
+        sampler = Sampler(knowledge(view))
+        values = outcome_values(view)
+        team = view.team
+        need = view.tricks_to_win
+        totals = [0.0] * 4
+        for _ in range(deals):
+            hands = sampler.sample(self._rng)
+            for suit in range(4):
+                result = rollout(hands, suit, view.hakem, [], (0, 0), need)
+                totals[suit] += self._value(result, team, need, values)
+        return Suit(max(range(4), key=lambda s: (totals[s], -s)))
+
+    # ------------------------------------------------------------------------ cards
+
+    def choose_card(self, view: SeatView) -> Card:
+        legal = view.legal
+        if not legal:
+            raise ValueError("no legal card: it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]
+        if not _standard(view) or view.trump is None:
+            return self._fallback.choose_card(view)
+        know = knowledge(view)
+        in_trick = to_rm(c for _, c in view.trick)
+        candidates = distinct_cards(legal, know.unseen | in_trick)
+        if len(candidates) == 1:
+            return CARDS[FROM_RM[candidates[0]]]
+        totals = self._evaluate(view, know, candidates)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -candidates[i]))
+        return CARDS[FROM_RM[candidates[best]]]
+
+    def _evaluate(self, view: SeatView, know: Knowledge, candidates: list[int]) -> list[float]:
+        """Summed value of each candidate over the deals it was tried on.
+
+        Successive halving: the budget is split into rounds; each round tries the surviving
+        candidates on fresh deals (all on the same ones) and keeps the better half, so most of
+        the budget goes to telling the good cards apart rather than to the obvious blunders.
+        The survivors have been tried on exactly the same deals, so their sums compare fairly.
+        Work is counted in cards actually simulated, so the time a decision takes follows the
+        budget closely whatever the position.
+        """
+        settings = self.settings
+        assert view.trump is not None
+        trump = int(view.trump)
+        me = view.seat
+        team = view.team
+        need = view.tricks_to_win
+        leader = view.leader
+        trick = [TO_RM[c] for _, c in view.trick]
+        tricks = (view.team_tricks[0], view.team_tricks[1])
+        played = sum(tricks)
+        values = outcome_values(view)
+        sampler = Sampler(know, self._trump_bias(view) if settings.trump_prior else None)
+        model = None
+        if settings.eps < 1 or settings.eps_partner < 1:
+            if len(self._telltales) > 20_000:
+                self._telltales.clear()
+            model = PlayModel(view, settings.eps, settings.eps_partner, self._telltales)
+        draw_cost = _SAMPLE_COST * (settings.oversample if model else 1)
+        totals = [0.0] * len(candidates)
+        alive = list(range(len(candidates)))
+        rounds = max(1, (len(alive) - 1).bit_length()) if settings.halving else 1
+        value = self._value
+        for round_ in range(rounds):
+            budget = settings.card_budget // rounds
+            spent = deals = 0
+            while deals < settings.min_deals or (spent < budget and deals < settings.max_deals):
+                for hands, weight in self._deals(sampler, model, _BATCH):
+                    spent += draw_cost
+                    own = hands[me]
+                    for i in alive:
+                        card = candidates[i]
+                        hands[me] = own ^ (1 << card)
+                        cards = [*trick, card]
+                        if len(cards) < 4:
+                            result = rollout(hands, trump, leader, cards, tricks, need)
+                        else:
+                            winner = trick_winner(leader, cards, trump)
+                            done = (tricks[0] + (winner & 1 == 0), tricks[1] + (winner & 1))
+                            if max(done) >= need:
+                                result = done
+                            else:
+                                result = rollout(hands, trump, winner, [], done, need)
+                        spent += 4 * (result[0] + result[1] - played) - len(trick)
+                        totals[i] += weight * value(result, team, need, values)
+                    hands[me] = own
+                deals += _BATCH
+            if round_ < rounds - 1:
+                alive.sort(key=lambda i: (-totals[i], candidates[i]))
+                alive = alive[: (len(alive) + 1) // 2]
+        floor = min(totals) - 1.0
+        return [t if i in alive else floor for i, t in enumerate(totals)]
+
+    def _deals(
+        self, sampler: Sampler, model: PlayModel | None, count: int
+    ) -> list[tuple[list[int], float]]:
+        """``count`` deals, each with its weight; with a play model, resampled by it."""
+        rng = self._rng
+        if not model:
+            return [(sampler.sample(rng), 1.0) for _ in range(count)]
+        pool = [sampler.sample(rng) for _ in range(count * self.settings.oversample)]
+        weights = [model.weight(hands) for hands in pool]
+        step = sum(weights) / count
+        point = rng.random() * step
+        picked: dict[int, int] = {}
+        acc = 0.0
+        taken = 0
+        for i, w in enumerate(weights):  # systematic resampling: duplicates share a rollout
+            acc += w
+            while point < acc and taken < count:
+                picked[i] = picked.get(i, 0) + 1
+                point += step
+                taken += 1
+        return [(pool[i], float(k)) for i, k in picked.items()]
+
+    @staticmethod
+    def _trump_bias(view: SeatView) -> Bias | None:
+        """Another seat named trump: it was probably dealt several (``_TRUMP_LIKELIHOOD``)."""
+        hakem = view.hakem
+        if hakem == view.seat or view.trump is None:
+            return None
+        trump = view.trump
+        plays = [p for t in view.tricks for p in t.plays()] + list(view.trick)
+        shown = sum(1 for seat, card in plays if seat == hakem and card.suit == trump)
+        weights = tuple(_TRUMP_LIKELIHOOD[min(13, k + shown)] for k in range(14))
+        return Bias(hakem, int(trump), weights)
+
+    def _value(
+        self,
+        result: tuple[int, int],
+        team: int,
+        need: int,
+        values: tuple[float, float, float, float],
+    ) -> float:
+        ours, theirs = result[team], result[1 - team]
+        margin = self.settings.margin_weight * (ours - theirs)
+        if ours >= need:
+            return (values[1] if theirs == 0 else values[0]) + margin
+        return (values[3] if ours == 0 else values[2]) + margin
+
+
+def distinct_cards(legal: tuple[Card, ...], live: int) -> list[int]:
+    """The legal cards as rank-major bits, one per run of equivalent cards.
+
+    Two cards of a suit are equivalent when no ``live`` card (in another hand, or on the
+    table in this trick) lies between them: whichever is played, the other does the same work
+    later. The lowest of each run stands for it.
+    """
+    out: list[int] = []
+    by_suit: dict[int, list[int]] = {}
+    for card in legal:
+        by_suit.setdefault(card // 13, []).append(TO_RM[card])
+    for suit, bits in by_suit.items():
+        bits.sort()
+        out.append(bits[0])
+        outside = live & RM_SUIT[suit]
+        for low, high in pairwise(bits):
+            between = outside & ((1 << high) - 1) & ~((2 << low) - 1)
+            if between:
+                out.append(high)
+    return out
+
+
+def _standard(view: SeatView) -> bool:
+    """The rollout simulator knows the standard table only (four seats, partners opposite)."""
+    return view.seats == 4 and view.seat_teams == STANDARD.team_of
+
+
+#: The searching difficulty levels (``easy`` is ``GreedyPlayer``).
+LEVELS: Final[dict[str, SearchSettings]] = {
+    "normal": SearchSettings(card_budget=15_000),
+    "hard": SearchSettings(card_budget=60_000),
+}
+
+
+def make_player(difficulty: Difficulty, seed: int | None = None) -> Player:
+    """A computer player: ``easy`` is ``GreedyPlayer``, ``normal``/``hard`` search."""
+    if difficulty == "easy":
+        return GreedyPlayer()
+    if difficulty in LEVELS:
+        return SearchPlayer(seed, LEVELS[difficulty])
+    raise ValueError(f"unknown difficulty {difficulty!r}: easy, normal or hard")
