@@ -4,8 +4,9 @@ The search plays thousands of hands per decision, far too many to go through ``M
 here are bitmasks in *rank-major* order, bit ``rank * 4 + suit``, so that "the lowest card
 whatever its suit" is the lowest set bit and "the cards of one suit above this one" is one
 ``&``: the rollout policy needs exactly those. ``to_rm``/``from_rm`` convert from and to the
-engine's ``Card`` numbers. This module is the only place that restates R8 and R9; the tests
-cross-check it against ``Match`` on random deals.
+engine's ``Card`` numbers. This module is the only place that restates R8 and R9, and the
+greedy policy (twice: inlined in ``rollout`` for speed, and as ``greedy_card``); the tests
+cross-check it against ``Match`` on random deals and both policies against ``GreedyPlayer``.
 """
 
 from __future__ import annotations

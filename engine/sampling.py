@@ -2,9 +2,9 @@
 
 A searching player imagines complete deals ("determinizations"). Each must agree with everything
 the seat has seen: its own hand, the cards played, how many cards every seat still holds, and
-the suits a seat is known not to hold because it did not follow them (R8). Among the deals that
-agree, ``Sampler`` draws exactly uniformly: the suits some seat is void in are split by an exact
-count of completions, the rest is shuffled into the remaining room.
+the suits a seat is known not to hold because it did not follow them (R8). ``Sampler`` draws
+among the deals that agree, uniformly or under a ``Bias`` on one seat's length in one suit;
+``PlayModel`` then scores deals by how well they explain the cards the others chose.
 """
 
 from __future__ import annotations
@@ -85,14 +85,15 @@ class Bias:
 
 
 class Sampler:
-    """Exactly uniform deals of ``unseen`` that respect ``counts`` and ``voids``.
+    """Uniformly random deals of ``unseen`` that respect ``counts`` and ``voids``.
 
-    A suit some receiving seat is void in is "constrained". The number of completions of a split
-    of those suits is a product of multinomials times the multinomial of the unconstrained cards
+    Rejection sampling would waste most draws late in a hand, so the draw is direct. A suit
+    some receiving seat is void in is "constrained". The number of completions of a split of
+    those suits is a product of multinomials times the multinomial of the unconstrained cards
     over the room left, so one pass over the constrained suits (memoised by room left) gives
-    every split its exact weight; the unconstrained suits are then simply shuffled in. With a
-    ``Bias`` its suit is treated as constrained too and each split's weight multiplied by it,
-    so deals are drawn exactly in proportion to the prior.
+    every split its exact weight; the unconstrained cards are then shuffled into the room left.
+    With a ``Bias`` its suit is treated as constrained too and each split's weight multiplied
+    by the prior, so deals are drawn in proportion to it.
     """
 
     __slots__ = ("_bias", "_constrained", "_free", "_known", "_memo", "_seats", "_start")
@@ -184,8 +185,9 @@ class Sampler:
 def _deal(cards: list[int], room: tuple[int, ...], rnd: Callable[[], float]) -> list[int]:
     """Share out ``cards`` (single-bit masks), ``room[i]`` to seat i, all sharings equally likely.
 
-    Sorting by independent uniform keys is a uniformly random order (ties have probability
-    about 2^-50 per pair) and, unlike ``random.shuffle``, runs mostly in C.
+    Sorting by independent uniform keys gives a uniformly random order (a tie, which keeps
+    the old order, has probability 2^-53 per pair) and, unlike ``random.shuffle``, runs
+    mostly in C.
     """
     order = sorted(cards, key=lambda _: rnd())
     masks = []
@@ -233,7 +235,10 @@ def _splits(n: int, caps: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def telltale(seat: int, leader: int, before: list[int], card: int, trump: int, rest: int) -> int:
+@lru_cache(maxsize=1 << 15)
+def telltale(
+    seat: int, leader: int, before: tuple[int, ...], card: int, trump: int, rest: int
+) -> int:
     """The cards whose presence in ``seat``'s hand would have made a greedy player not play
     ``card`` here (``rest``: every card unplayed at that moment, ``card`` included).
 
@@ -247,7 +252,7 @@ def telltale(seat: int, leader: int, before: list[int], card: int, trump: int, r
     while probe:
         low = probe & -probe
         probe ^= low
-        if greedy_card(base | low, seat, leader, before, trump, rest) != card:
+        if greedy_card(base | low, seat, leader, list(before), trump, rest) != card:
             out |= low
     return out
 
@@ -259,14 +264,13 @@ class PlayModel:
     have held when playing it. A deal giving the seat one of those (now or in what it played
     since) has that card "unexplained" and its weight multiplied by ``eps`` (``eps_partner``
     for the partner; 1 ignores). Real players are not greedy, so this is a soft preference,
-    never a hard constraint. ``cache`` keeps telltales between decisions: they never change.
+    never a hard constraint. Telltales are cached (``telltale`` is pure): a past card's is
+    worked out once, not at every later decision.
     """
 
     __slots__ = ("_checks",)
 
-    def __init__(
-        self, view: SeatView, eps: float, eps_partner: float, cache: dict[tuple[int, ...], int]
-    ) -> None:
+    def __init__(self, view: SeatView, eps: float, eps_partner: float) -> None:
         assert view.trump is not None
         trump = int(view.trump)
         me = view.seat
@@ -279,11 +283,8 @@ class PlayModel:
         for index, (seat, card, leader) in enumerate(plays):
             factor = eps_partner if seat ^ me == 2 else eps
             if seat != me and factor < 1.0:
-                before = [c for _, c, _ in plays[index - index % 4 : index]]
-                key = (trump, seat, leader, card, rest, *before)
-                mask = cache.get(key)
-                if mask is None:
-                    mask = cache[key] = telltale(seat, leader, before, card, trump, rest)
+                before = tuple(c for _, c, _ in plays[index - index % 4 : index])
+                mask = telltale(seat, leader, before, card, trump, rest)
                 later = 0
                 for other, played, _ in plays[index + 1 :]:
                     if other == seat:

@@ -191,7 +191,7 @@ def test_play_model_weighs_deals_as_a_greedy_replay_would(
         if m.hand_number != 1:
             return
     view = seat_view(m, m.turn)
-    model = PlayModel(view, 0.5, 0.25, {})
+    model = PlayModel(view, 0.5, 0.25)
     sampler = Sampler(knowledge(view))
     ratios = set()
     for _ in range(6):
