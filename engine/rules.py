@@ -34,6 +34,8 @@ class GameFormat:
     points_kot: int
     points_hakem_kot: int
     team_of: tuple[int, ...] = field(init=False)
+    next_seat: tuple[int, ...] = field(init=False)
+    """Who plays after each seat: seat numbers follow the direction of play (R2)."""
 
     def __post_init__(self) -> None:
         team_of = [-1] * self.seats
@@ -45,6 +47,9 @@ class GameFormat:
         if self.seats * self.hand_size != len(self.deck):
             raise ValueError(f"format {self.name}: deck does not deal evenly")
         object.__setattr__(self, "team_of", tuple(team_of))
+        object.__setattr__(
+            self, "next_seat", tuple((s + 1) % self.seats for s in range(self.seats))
+        )
 
 
 #: R1, R2, R4, R10, R11: four seats, partners opposite, 52 cards, 5 then 13, 7 tricks.

@@ -261,6 +261,8 @@ def test_r8_card_not_in_hand() -> None:
     unchanged_after(m, lambda: m.play(0, Card.parse("AH")), CardNotInHand)
     unchanged_after(m, lambda: m.play(0, 52), IllegalMove)
     unchanged_after(m, lambda: m.play(0, -1), IllegalMove)
+    for junk in ("AS", None, 5.5, [], (1,)):  # not card numbers at all
+        unchanged_after(m, lambda junk=junk: m.play(0, junk), IllegalMove)
     unchanged_after(m, lambda: m.play(7, Card.parse("AS")), UnknownSeat)
     unchanged_after(m, lambda: m.play(-1, Card.parse("AS")), UnknownSeat)
 

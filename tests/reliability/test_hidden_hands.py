@@ -84,7 +84,7 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
         await click_scripted(double, table, users)
         if len(match.actions) == 20 and not planted:
             planted = plant_leaks(double, table)
-    assert table.status == "finished" and len(match.hand_results) == 2
+    assert table.status == "finished" and len(match.hand_results) >= 2  # a new deal was seen too
     assert double.dms(closed) == [] and any(
         m.ephemeral_to == closed.id and m.buttons() for m in double.world.messages.values()
     )
