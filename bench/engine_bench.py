@@ -5,9 +5,9 @@ Plays with uniformly random legal moves, exactly as the bot drives the engine (`
 machine-readable: ``random_hands_per_second=<N> random_matches_per_second=<M>``.
 
 How CPython was built matters as much as the engine: on the project machine the same run is
-about 1.4 times faster on Debian's ``/usr/bin/python3`` (libpython linked into the executable,
-built with PGO and LTO) than on the pyenv ``--enable-shared`` build the venv uses, though
-callgrind counts only 6% fewer instructions there.
+about 1.3 times faster (median of alternating runs) on Debian's ``/usr/bin/python3``
+(libpython linked into the executable, built with PGO and LTO) than on the pyenv
+``--enable-shared`` build the venv uses, though callgrind counts only 6% fewer instructions.
 The engine needs only the standard library, so any interpreter can run it from a checkout:
 ``PYTHONPATH=. /usr/bin/python3 bench/engine_bench.py --seconds 5``.
 """
