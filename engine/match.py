@@ -7,7 +7,7 @@ determined by its seed, its rules and its actions: ``replay`` rebuilds it.
 Speed: ``bench/engine_bench.py`` counts hands per second, and the hot path (``play``,
 ``legal_cards``) is written for CPython. A hand is held as one 13-bit rank mask per suit,
 small ints that take the interpreter's fast paths (a 52-bit mask does not); ``play`` does a
-handful of operations on plain ints and no allocation; plays are logged a trick at a time.
+handful of operations on small plain ints; plays are logged a trick at a time.
 Callgrind counted 621k instructions per random hand before this layout and 462k after.
 """
 
