@@ -39,3 +39,14 @@ def suit_hands() -> list[str]:
     """Seat 0 all spades, 1 all hearts, 2 all diamonds, 3 all clubs."""
     ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
     return [" ".join(r + s for r in reversed(ranks)) for s in "SHDC"]
+
+
+def spade_lead_hands() -> list[str]:
+    """Seat 0 holds the A♠ and hearts, seat 1 spades and low diamonds, seat 2 K♠ Q♠ and
+    diamonds, seat 3 clubs, 2♥ and A♥ but no spade: with clubs trump, seat 3 cuts a spade lead."""
+    return [
+        "AS 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
+        "3S 4S 5S 6S 7S 8S 9S 10S JS 2D 3D 4D 5D",
+        "KS QS 6D 7D 8D 9D 10D JD QD KD AD 2C 3C",
+        "4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H AH",
+    ]

@@ -42,7 +42,7 @@ from engine.fastsim import (
 from engine.sampling import PlayModel, Sampler, knowledge
 from engine.search import SearchSettings, distinct_cards, match_equity
 
-from .helpers import rigged_match
+from .helpers import rigged_match, spade_lead_hands
 
 fast = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -219,12 +219,7 @@ def _replayed_weight(view: SeatView, hands: list[int]) -> float:
 
 
 def test_voids_come_from_failing_to_follow() -> None:
-    hands = [
-        "AS 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
-        "3S 4S 5S 6S 7S 8S 9S 10S JS 2D 3D 4D 5D",
-        "KS QS 6D 7D 8D 9D 10D JD QD KD AD 2C 3C",
-        "4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H AH",
-    ]
+    hands = spade_lead_hands()
     m = rigged_match(0, hands, trump=Suit.CLUBS)
     for code in ("AS", "3S", "QS", "4C"):  # seat 3 cannot follow spades
         m.play(m.turn, parse_cards(code)[0])
@@ -248,12 +243,7 @@ def test_trump_phase_deals_complete_the_five() -> None:
 
 def test_sampling_is_uniform_over_consistent_deals() -> None:
     """A late position with few unseen cards: every consistent deal turns up equally often."""
-    hands = [
-        "AS 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
-        "3S 4S 5S 6S 7S 8S 9S 10S JS 2D 3D 4D 5D",
-        "KS QS 6D 7D 8D 9D 10D JD QD KD AD 2C 3C",
-        "4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H AH",
-    ]
+    hands = spade_lead_hands()
     m = rigged_match(0, hands, trump=Suit.CLUBS)
     for code in ("AS", "3S", "QS", "4C"):
         m.play(m.turn, parse_cards(code)[0])
@@ -325,12 +315,7 @@ def test_search_player_is_deterministic_under_a_seed() -> None:
 
 def test_search_player_decides_from_the_view_alone() -> None:
     """Two deals that differ only in cards seat 0 cannot see: the same decisions."""
-    a = [
-        "AS 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
-        "3S 4S 5S 6S 7S 8S 9S 10S JS 2D 3D 4D 5D",
-        "KS QS 6D 7D 8D 9D 10D JD QD KD AD 2C 3C",
-        "4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H AH",
-    ]
+    a = spade_lead_hands()
     b = [  # 2D and 2H, 4D and 10D change hands
         "AS 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
         "3S 4S 5S 6S 7S 8S 9S 10S JS 2H 3D 10D 5D",

@@ -16,7 +16,7 @@ from engine import (
     seat_view,
 )
 
-from .helpers import rigged_match
+from .helpers import rigged_match, spade_lead_hands
 
 
 def test_view_holds_own_hand_only() -> None:
@@ -84,12 +84,7 @@ def _greedy_card(m: Match) -> str:
 
 
 def test_greedy_does_not_overtake_winning_partner() -> None:
-    hands = [
-        "AS 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
-        "3S 4S 5S 6S 7S 8S 9S 10S JS 2D 3D 4D 5D",
-        "KS QS 6D 7D 8D 9D 10D JD QD KD AD 2C 3C",
-        "4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H AH",
-    ]
+    hands = spade_lead_hands()
     m = rigged_match(0, hands, trump=Suit.CLUBS)
     m.play(0, parse_cards("AS")[0])
     m.play(1, parse_cards("3S")[0])
@@ -113,12 +108,7 @@ def test_greedy_wins_cheaply_and_trumps_in_when_void() -> None:
 
 
 def test_greedy_leads_a_master_card() -> None:
-    hands = [
-        "AS 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
-        "3S 4S 5S 6S 7S 8S 9S 10S JS 2D 3D 4D 5D",
-        "KS QS 6D 7D 8D 9D 10D JD QD KD AD 2C 3C",
-        "4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H AH",
-    ]
+    hands = spade_lead_hands()
     m = rigged_match(0, hands, trump=Suit.CLUBS)
     assert _greedy_card(m) == "AS"
 
