@@ -55,11 +55,10 @@ class GreedyPlayer:
         return auto_trump(view.hand)
 
     def choose_card(self, view: SeatView) -> Card:
+        forced = forced_card(view)
+        if forced is not None:
+            return forced
         legal = view.legal
-        if not legal:
-            raise ValueError("no legal card: it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]
         if not view.trick:
             return self._lead(view, legal)
         return self._follow(view, legal)
@@ -81,6 +80,15 @@ class GreedyPlayer:
         if beating:
             return min(beating, key=lambda c: (c.suit == trump, c.rank))
         return _lowest(legal, trump)
+
+
+def forced_card(view: SeatView) -> Card | None:
+    """The card that needs no thought (the only legal one), else None; a view without legal
+    cards is a caller's mistake: it is not this seat's turn."""
+    legal = view.legal
+    if not legal:
+        raise ValueError("no legal card: it is not this seat's turn")
+    return legal[0] if len(legal) == 1 else None
 
 
 def _winning(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> tuple[int, Card]:

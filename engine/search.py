@@ -34,7 +34,7 @@ from typing import Final, Literal
 
 from .cards import CARDS, Card, Suit
 from .fastsim import FROM_RM, RM_SUIT, TO_RM, rollout, to_rm, trick_winner
-from .players import GreedyPlayer, Player, auto_trump
+from .players import GreedyPlayer, Player, auto_trump, forced_card
 from .rules import STANDARD
 from .sampling import Bias, Knowledge, PlayModel, Sampler, knowledge
 from .view import SeatView
@@ -161,11 +161,10 @@ class SearchPlayer:
     # ------------------------------------------------------------------------ cards
 
     def choose_card(self, view: SeatView) -> Card:
+        forced = forced_card(view)
+        if forced is not None:
+            return forced
         legal = view.legal
-        if not legal:
-            raise ValueError("no legal card: it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]
         if not _standard(view) or view.trump is None:
             return self._fallback.choose_card(view)
         know = knowledge(view)
