@@ -88,16 +88,16 @@ def play_match(a: str, b: str, seed: int, index: int) -> Outcome:
         mine = seat % 2 == a_team
         start, cpu_start = clock(), cpu_clock()
         if match.phase == TRUMP:
-            choice: object = player.choose_trump(view)
+            suit = player.choose_trump(view)
+            lap = clock() - start, cpu_clock() - cpu_start
+            events = match.choose_trump(seat, suit)
         else:
-            choice = player.choose_card(view)
+            card = player.choose_card(view)
+            lap = clock() - start, cpu_clock() - cpu_start
+            events = match.play(seat, card)
         if mine:
-            times.append((clock() - start) * 1000)
-            cpu_times.append((cpu_clock() - cpu_start) * 1000)
-        if match.phase == TRUMP:
-            events = match.choose_trump(seat, choice)  # type: ignore[arg-type]
-        else:
-            events = match.play(seat, choice)  # type: ignore[arg-type]
+            times.append(lap[0] * 1000)
+            cpu_times.append(lap[1] * 1000)
         for event in events:
             if isinstance(event, HandResult):
                 out.hands += 1
