@@ -513,10 +513,22 @@ def _action_to_json(action: Action) -> str | list[Any]:
     return list(action)
 
 
-def _action_from_json(action: str | Sequence[Any]) -> Action:
-    """JSON back to an action: ``"AS"`` is a play; ``["play", seat, "AS"]`` is accepted too."""
+def _action_from_json(action: object) -> Action:
+    """One entry of ``Match.actions``, or its JSON form, as an action ``apply`` takes.
+
+    ``Match.actions`` holds played ``Card`` objects and ``("trump", seat, Suit)`` /
+    ``("redeal", seat)`` tuples; the JSON form has ``"AS"`` for a play (``["play", seat, "AS"]``
+    is accepted too) and ``["trump", seat, "S"]``. A ``Card`` is checked first: it is an
+    ``int`` and 2♠ is ``Card(0)``, which is falsy.
+
+    :raises IllegalMove: for anything else (a bare ``int``, ``None``, a float, an empty list).
+    """
+    if isinstance(action, Card):
+        return action
     if isinstance(action, str):
         return Card.parse(action)
+    if not isinstance(action, list | tuple):
+        raise IllegalMove(f"unknown action {action!r}")
     if not action:
         raise IllegalMove("empty action")
     kind = action[0]

@@ -136,6 +136,26 @@ def test_replay_equals_original_and_serialization_round_trips(seed: int, moves: 
 
 
 @fast
+@given(seed=seeds, moves=st.integers(0, 2**32))
+def test_replay_accepts_the_logged_actions_at_any_point(seed: int, moves: int) -> None:
+    """``replay(seed, match.actions)``: the logged form itself (``Card`` objects, 2♠ = ``Card(0)``
+    included, and trump tuples), not only its JSON form, rebuilds the match at random points."""
+    rng = random.Random(moves)
+    rules = Rules(target_score=2)
+    m = Match(seed, rules)
+    while not m.is_over:
+        if m.phase == TRUMP:
+            m.choose_trump(m.hakem, rng.choice(list(Suit)))
+        else:
+            m.play(m.turn, rng.choice(m.legal_cards(m.turn)))
+        if rng.random() < 0.15:
+            rebuilt = replay(seed, m.actions, rules)
+            assert rebuilt == m
+            assert rebuilt.to_dict() == m.to_dict()
+    assert replay(seed, m.actions, rules).to_dict() == m.to_dict()
+
+
+@fast
 @given(seed=seeds)
 def test_deal_is_a_permutation_of_the_deck(seed: int) -> None:
     m = Match(seed)

@@ -443,3 +443,20 @@ def test_r13_hakem_passes_to_next_seat_after_losing() -> None:
 )
 def test_r14_timeout_trump_most_cards_then_high_cards(five: str, trump: Suit) -> None:
     assert auto_trump(parse_cards(five)) is trump
+
+
+def test_replay_takes_a_logged_two_of_spades_and_refuses_what_is_not_an_action() -> None:
+    """``Card(0)`` (2♠) is falsy and an ``int``: it is a play, not an "empty action"; a bare int,
+    a float, ``None`` or an empty list is refused with ``IllegalMove``, never a ``TypeError``."""
+    from engine import Card, replay
+
+    m = Match(0)  # seed 0: the hakem leads and holds 2♠
+    m.choose_trump(m.hakem, Suit.HEARTS)
+    two = Card.parse("2S")
+    assert int(two) == 0 and two in m.legal_cards(m.turn)
+    m.play(m.turn, two)
+    assert m.actions[-1] is two
+    assert replay(0, m.actions).to_dict() == m.to_dict()
+    for bad in (0, 5.5, None, [], ()):
+        with pytest.raises(IllegalMove):
+            replay(3, [bad])
