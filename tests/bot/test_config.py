@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
 
 
 def run_bot(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -126,3 +128,10 @@ def test_unknown_hokm_variables_get_one_warning_naming_them(tmp_path: Path) -> N
     assert len(warnings) == 1, result.stderr
     assert "HOKM_DATABSE_URL" in warnings[0] and "HOKM_TOKEN" in warnings[0]
     assert "HOKM_DATABASE_URL," not in warnings[0]  # a real key is not named
+
+
+def test_config_example_documents_every_key_and_loads() -> None:
+    text = (Path(__file__).resolve().parents[2] / "config.example.toml").read_text()
+    keys = {m.group(1) for m in re.finditer(r"^#? ?([a-z_]+) =", text, re.MULTILINE)}
+    assert set(Settings.model_fields) <= keys, set(Settings.model_fields) - keys
+    assert Settings(**tomllib.loads(text)).gateway_timeout_seconds == 60.0
