@@ -44,7 +44,7 @@ def bot_env(double: DiscordDouble, tmp: Path, **settings: str) -> dict[str, str]
     env = {
         "HOKM_DATABASE_URL": f"sqlite+aiosqlite:///{tmp / 'hokm.sqlite3'}",
         "HOKM_COMMAND_SYNC_FILE": str(tmp / "command-sync.sha256"),
-        "HOKM_DEV_GUILD_IDS": str(double.guild.id),
+        "HOKM_DEV_GUILD_IDS": f"[{double.guild.id}]",
         "HOKM_GUILD_READY_TIMEOUT": "0.05",
     }
     env.update({f"HOKM_{k.upper()}": v for k, v in settings.items()})

@@ -6,16 +6,20 @@ bot's own handler stops it there, and the handler is what these tests exercise.
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 from pathlib import Path
 
+import psutil
 import pytest
 
+from tests.double.fixtures import BotProcessFactory
 from tests.double.process import BotProcess
 from tests.double.server import DiscordDouble
 from tests.reliability.harness import RESUMED, BotRun, read_tables, wait_stored
 
-from .helpers import LOG_RECORD, wait_for_output
+from .helpers import LOG_RECORD, bot_env, wait_for_output
 
 
 async def open_playing_table(double: DiscordDouble, run: BotRun) -> str:
@@ -92,3 +96,26 @@ async def test_sigterm_before_the_gateway_answers_still_exits_0(
     finally:
         await proc.kill()
         proc.close_log()
+
+
+def innermost_pid(pid: int) -> int:
+    """The process's PID in its own (innermost) PID namespace."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line for line in status.splitlines() if line.startswith("NSpid:")).split()[-1])
+
+
+async def test_as_pid_1_in_its_own_namespace_sigterm_still_stops_it(
+    discord_double: DiscordDouble, bot_process: BotProcessFactory, tmp_path: Path
+) -> None:
+    """As in a container: the bot is PID 1 of a new PID namespace, and the signal comes from
+    outside (as ``docker stop`` sends it). The kernel drops it unless the bot has a handler."""
+    namespace = ["unshare", "--user", "--map-root-user", "--pid", "--fork", "--kill-child"]
+    env = bot_env(discord_double, tmp_path)
+    proc = await bot_process([*namespace, sys.executable, "-m", "bot"], env=env)
+    await wait_for_output(proc, "ready to serve")
+    [bot] = psutil.Process(proc.pid).children()
+    assert innermost_pid(bot.pid) == 1  # PID 1 inside its namespace, as in a container
+
+    os.kill(bot.pid, signal.SIGTERM)
+    assert await proc.wait(timeout=15) == 0, proc.output()
+    assert "stopped on SIGTERM" in proc.output()
