@@ -1,15 +1,40 @@
-"""``python -m bot --config config.toml``: run the Hokm bot."""
+"""``python -m bot --config config.toml``: run the Hokm bot.
+
+Every start-up failure ends in one ``error: …`` line on stderr and exit status 2, never a
+traceback. SIGTERM (``docker stop``) stops the bot exactly like Ctrl-C: timers stopped, the
+outbox drained briefly, the store closed, one log line, exit 0 within a few seconds.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .config import ConfigError, Settings, load_settings
+from .config import ConfigError, Settings, default_data_dir, load_settings, unknown_env_vars
+from .startup import (
+    OneLineReconnects,
+    StartupError,
+    gateway_failure,
+    login_failure,
+    wait_for_network,
+)
+
+if TYPE_CHECKING:
+    from .client import HokmBot
+    from .store import Store
 
 log = logging.getLogger("bot")
+
+EXIT_FAILED = 2
+CLOSE_WITHIN = 4.0
+"""Seconds ``HokmBot.close`` may take on a stop (it drains the outbox for at most 3 s): the
+whole stop stays under the 5 s a supervisor waits, and well under ``docker stop``'s 10 s."""
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -19,62 +44,203 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "environment variable HOKM_<KEY>; the token comes from HOKM_DISCORD_TOKEN.",
     )
     parser.add_argument("--config", help="TOML config file (default: $HOKM_CONFIG, else none)")
-    parser.add_argument(
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
         "--migrate-only", action="store_true", help="apply database migrations and exit"
+    )
+    mode.add_argument(
+        "--healthcheck",
+        action="store_true",
+        help="exit 0 if a running bot is connected to the gateway (reads health_file), else 1",
     )
     return parser.parse_args(argv)
 
 
+@dataclass
+class _Running:
+    """What a stop has to close, whichever start-up step it interrupted."""
+
+    store: Store | None = None
+    bot: HokmBot | None = None
+    signal_name: str | None = None
+
+
 async def run(settings: Settings, *, migrate_only: bool = False) -> int:
-    from .discord_endpoints import use_discord_endpoints
+    """Start, serve until stopped, shut down; the exit status."""
+    running = _Running()
+    serving = asyncio.create_task(_start_and_serve(settings, migrate_only, running))
+    _stop_on_signals(serving, running)
+    code = 0
+    try:
+        code = await serving
+    except StartupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        code = EXIT_FAILED
+    except asyncio.CancelledError:
+        if running.signal_name is None:
+            raise
+    finally:
+        await _shut_down(running)
+    if running.signal_name is not None:
+        tables = len(running.bot.service.tables) if running.bot is not None else 0
+        log.info(
+            "stopped on %s: %d live tables saved; they resume at the next start",
+            running.signal_name,
+            tables,
+        )
+    return code
+
+
+def _stop_on_signals(serving: asyncio.Task[int], running: _Running) -> None:
+    """SIGTERM and SIGINT cancel the serving task once; later signals are ignored.
+
+    An explicit handler is what makes ``docker stop`` work: as PID 1 in a container, a process
+    gets no default action for SIGTERM from the kernel, so without one the bot ignored it and
+    was SIGKILLed 10 s later, mid-write.
+    """
+    loop = asyncio.get_running_loop()
+
+    def stop(sig: signal.Signals) -> None:
+        if running.signal_name is None:
+            running.signal_name = sig.name
+            serving.cancel()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop, sig)
+
+
+async def _start_and_serve(settings: Settings, migrate_only: bool, running: _Running) -> int:
+    running.store = await _open_store(settings)
+    if migrate_only:
+        assert running.store.migration is not None
+        print(f"database {running.store.url}: {running.store.migration.describe()}")
+        return 0
+    assert settings.discord_token is not None  # main() refused to start without one
+    from .client import HokmBot
+    from .discord_endpoints import DISCORD_API_BASE, DISCORD_GATEWAY, use_discord_endpoints
+
+    use_discord_endpoints(settings.discord_api_base, settings.discord_gateway_url)
+    await wait_for_network(
+        settings.discord_api_base or DISCORD_API_BASE, settings.startup_retry_seconds
+    )
+    bot = running.bot = HokmBot(settings, running.store)
+    try:
+        await bot.login(settings.discord_token.get_secret_value())
+    except Exception as exc:
+        raise login_failure(exc) from None
+    await _serve(bot, settings, settings.discord_gateway_url or DISCORD_GATEWAY)
+    return 0
+
+
+async def _open_store(settings: Settings) -> Store:
     from .store import Store, StoreError
 
+    folder = default_data_dir(settings)
+    if folder is not None and not folder.exists():
+        try:
+            folder.mkdir(mode=0o700)  # it will hold every live hand: owner only
+        except OSError as exc:
+            raise StartupError(f"cannot create database folder {folder}/: {exc}") from None
+        log.info("created database folder %s/", folder)
     try:
-        store = await Store.open(settings.database_url)
+        return await Store.open(settings.database_url)
     except StoreError as exc:
-        print(f"error: database: {exc}", file=sys.stderr)
-        return 2
-    if migrate_only:
-        await store.close()
-        print("database is up to date")
-        return 0
-    if settings.discord_token is None:
-        await store.close()
-        print("error: set HOKM_DISCORD_TOKEN (config key discord_token)", file=sys.stderr)
-        return 2
-    use_discord_endpoints(settings.discord_api_base, settings.discord_gateway_url)
-    from .client import HokmBot
+        raise StartupError(f"database: {exc}") from None
 
-    bot = HokmBot(settings, store)
+
+async def _serve(bot: HokmBot, settings: Settings, gateway: str) -> None:
+    """Connect; give up if the gateway has not said READY within ``gateway_timeout_seconds``
+    (discord.py alone would wait minutes, then raise a bare ``TimeoutError``)."""
+    connected = asyncio.ensure_future(bot.wait_for("connect"))
+    await asyncio.sleep(0)  # the listener is registered before the connection starts
+    connection = asyncio.create_task(bot.connect(reconnect=True), name="hokm-gateway")
     try:
-        async with bot:
-            await bot.start(settings.discord_token.get_secret_value())
+        done, _ = await asyncio.wait(
+            {connected, connection},
+            timeout=settings.gateway_timeout_seconds,
+            return_when=asyncio.FIRST_COMPLETED,
+        )
+        if connection in done:
+            raise _gateway_ended(connection, gateway)
+        if not done:
+            raise StartupError(
+                f"the Discord gateway at {gateway} did not answer within "
+                f"{settings.gateway_timeout_seconds:g} s (gateway_timeout_seconds)"
+            )
+        await connection
+    except Exception as exc:
+        if isinstance(exc, StartupError):
+            raise
+        raise gateway_failure(exc, gateway) from None
     finally:
-        await store.close()
-    return 0
+        connected.cancel()
+        connection.cancel()
+
+
+def _gateway_ended(connection: asyncio.Task[None], gateway: str) -> StartupError:
+    exc = connection.exception()
+    if exc is None:
+        return StartupError(f"the gateway connection to {gateway} ended before it was ready")
+    return gateway_failure(exc, gateway)
+
+
+async def _shut_down(running: _Running) -> None:
+    """Close the client (timers, outbox, gateway) within ``CLOSE_WITHIN`` seconds, then the
+    store: every committed table is in it, and a restart resumes it."""
+    if running.bot is not None:
+        try:
+            await asyncio.wait_for(running.bot.close(), timeout=CLOSE_WITHIN)
+        except TimeoutError:
+            log.warning("the client did not close within %g s; stopping anyway", CLOSE_WITHIN)
+        except Exception as exc:
+            log.warning("closing the client failed: %s: %s", type(exc).__name__, exc)
+    if running.store is not None:
+        await running.store.close()
+
+
+def _configure_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
+    logging.getLogger("discord.client").addFilter(OneLineReconnects())
+    # Alembic narrates every start-up at INFO ("Context impl SQLiteImpl." …) and announces
+    # its plugins on import; --migrate-only prints what it did in one line instead.
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+
+
+def healthcheck(config: str | None) -> int:
+    """Docker's HEALTHCHECK: 0 healthy, 1 unhealthy (a config error is unhealthy too)."""
+    from .health import check
+
+    try:
+        settings = load_settings(config)
+    except ConfigError as exc:
+        print(f"unhealthy: {exc}")
+        return 1
+    ok, reason = check(settings.health_file)
+    print(f"{'healthy' if ok else 'unhealthy'}: {reason}")
+    return 0 if ok else 1
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    if args.healthcheck:
+        raise SystemExit(healthcheck(args.config))
     try:
         settings = load_settings(args.config)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    logging.getLogger("discord").setLevel(
-        max(logging.INFO, logging.getLevelName(settings.log_level))
-    )
-    # alembic announces its plugins at INFO on import: seven lines before any error
-    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
-    try:
-        code = asyncio.run(run(settings, migrate_only=args.migrate_only))
-    except KeyboardInterrupt:
-        code = 0
-    raise SystemExit(code)
+        raise SystemExit(EXIT_FAILED) from None
+    _configure_logging(settings.log_level)
+    unknown = unknown_env_vars()
+    if unknown:
+        log.warning("ignored unknown environment variables (no such key): %s", ", ".join(unknown))
+    if settings.discord_token is None and not args.migrate_only:
+        # Before the store: a bot that cannot log in must not create a database first.
+        print("error: set HOKM_DISCORD_TOKEN (config key discord_token)", file=sys.stderr)
+        raise SystemExit(EXIT_FAILED)
+    with contextlib.suppress(KeyboardInterrupt):  # a Ctrl-C before the handlers are in place
+        raise SystemExit(asyncio.run(run(settings, migrate_only=args.migrate_only)))
+    raise SystemExit(0)
 
 
 if __name__ == "__main__":

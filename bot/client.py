@@ -20,9 +20,11 @@ from .config import Settings
 from .discord_ui import message_kwargs
 from .errors import ActionError
 from .guild_settings import GuildSettings
+from .health import HealthFile
 from .loop_monitor import LoopLagMonitor
 from .outbox import Outbox
 from .publisher import DiscordPublisher
+from .startup import StartupError
 from .store import Store
 from .tables import TableService
 from .thinking import Thinker
@@ -37,7 +39,13 @@ a copy arrives within seconds, so a few thousand recent ids are plenty)."""
 class HokmBot(commands.Bot):
     """Hosts Hokm tables. Needs no privileged intents."""
 
+    _resumed_tables = 0
+    _ready_logged = False
+    _health: HealthFile | None = None
+
     def __init__(self, settings: Settings, store: Store) -> None:
+        # The bot uses no voice: discord.py's "PyNaCl/davey is not installed" is noise.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()
         intents.typing = False
         intents.presences = False
@@ -81,9 +89,13 @@ class HokmBot(commands.Bot):
         if self.settings.loop_lag_report_seconds > 0:
             monitor = LoopLagMonitor(report_every=self.settings.loop_lag_report_seconds)
             self._background.append(asyncio.create_task(monitor.run(), name="hokm-loop-lag"))
+        if self.settings.health_file:
+            self._health = HealthFile(self.settings.health_file)
+            self._health.clear()  # a file left by an earlier run says nothing about this one
+            task = asyncio.create_task(self._health.run(self._gateway_open), name="hokm-health")
+            self._background.append(task)
         await self.sync_commands()
-        restored = await self.service.restore()
-        log.info("ready to serve; %d live tables resumed", len(restored))
+        self._resumed_tables = len(await self.service.restore())
         # What exists now lives as long as the bot: keep it out of every later collection,
         # so a full collection does not pause all tables for a quarter of a second.
         gc.collect()
@@ -105,7 +117,13 @@ class HokmBot(commands.Bot):
         if guilds:
             for guild in guilds:
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
+                try:
+                    await self.tree.sync(guild=guild)
+                except (discord.Forbidden, discord.NotFound):
+                    raise StartupError(
+                        f"dev_guild_ids: the bot is not in server {guild.id}; invite it there "
+                        "or remove the id"
+                    ) from None
         else:
             await self.tree.sync()
         log.info("application commands synced (%s)", "dev guilds" if guilds else "global")
@@ -119,6 +137,41 @@ class HokmBot(commands.Bot):
         for task in self._background:
             task.cancel()
         await super().close()
+        if self._health is not None:
+            self._health.clear()
+
+    # ------------------------------------------------------------------ gateway state
+
+    def _gateway_open(self) -> bool:
+        return self.ws is not None and self.ws.open and self.is_ready()
+
+    async def on_ready(self) -> None:
+        """Fires when the gateway session is READY (again after a new session), not at login."""
+        if self._health is not None:
+            self._health.touch()
+        if self._ready_logged:
+            log.info("gateway ready again (new session)")
+            return
+        self._ready_logged = True
+        missing = [g for g in self.settings.dev_guild_ids if self.get_guild(g) is None]
+        if missing:
+            log.warning(
+                "dev_guild_ids: the bot is not in server(s) %s", ", ".join(map(str, missing))
+            )
+        log.info(
+            "ready to serve as %s in %d servers; %d live tables resumed",
+            self.user,
+            len(self.guilds),
+            self._resumed_tables,
+        )
+
+    async def on_resumed(self) -> None:
+        if self._health is not None:
+            self._health.touch()
+
+    async def on_disconnect(self) -> None:
+        if self._health is not None:
+            self._health.clear()
 
     # ------------------------------------------------------------------ events
 

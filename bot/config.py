@@ -7,16 +7,27 @@ never shows up in a repr or a log line.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+from pydantic_settings import (
+    BaseSettings,
+    NoDecode,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    SettingsError,
+)
 
 ENV_PREFIX = "HOKM_"
+CONFIG_ENV = f"{ENV_PREFIX}CONFIG"
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/hokm.sqlite3"
+DEFAULT_DATA_DIR = "data"
 
 
 class ConfigError(Exception):
@@ -32,7 +43,8 @@ class Settings(BaseSettings):
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
     database_url: str = DEFAULT_DATABASE_URL
-    dev_guild_ids: list[int] = Field(default_factory=list)
+    # NoDecode: the environment gives "123,456" as operators write it, not JSON.
+    dev_guild_ids: Annotated[list[int], NoDecode] = Field(default_factory=list)
     command_sync_file: str = "data/command-sync.sha256"
     log_level: str = "INFO"
     computer_delay_seconds: float = Field(1.0, ge=0.0, le=10.0)
@@ -40,6 +52,9 @@ class Settings(BaseSettings):
     guild_ready_timeout: float = Field(2.0, ge=0.0, le=60.0)
     loop_lag_report_seconds: float = Field(60.0, ge=0.0, le=3600.0)
     match_seed_base: int | None = Field(None, ge=0, lt=2**63)
+    startup_retry_seconds: float = Field(120.0, ge=0.0, le=3600.0)
+    gateway_timeout_seconds: float = Field(60.0, gt=0.0, le=600.0)
+    health_file: str | None = None
 
     @field_validator("log_level")
     @classmethod
@@ -49,11 +64,41 @@ class Settings(BaseSettings):
             raise ValueError("must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
         return upper
 
-    @field_validator("discord_api_base", "discord_gateway_url")
+    @field_validator("discord_token")
     @classmethod
-    def _url(cls, value: str | None) -> str | None:
-        if value and not value.startswith(("http://", "https://", "ws://", "wss://")):
-            raise ValueError("must be an http(s):// or ws(s):// URL")
+    def _token(cls, value: SecretStr | None) -> SecretStr | None:
+        # An empty HOKM_DISCORD_TOKEN= is a mistake, not "no token": say so before any work.
+        if value is not None and not value.get_secret_value().strip():
+            raise ValueError("is empty; set it to the bot token from the developer portal")
+        return value
+
+    @field_validator("discord_api_base")
+    @classmethod
+    def _api_base(cls, value: str | None) -> str | None:
+        return _url(value, ("http", "https"), "an http(s):// URL, e.g. https://host/api/v10")
+
+    @field_validator("discord_gateway_url")
+    @classmethod
+    def _gateway_url(cls, value: str | None) -> str | None:
+        return _url(value, ("ws", "wss"), "a ws(s):// URL, e.g. wss://host/")
+
+    @field_validator("dev_guild_ids", mode="before")
+    @classmethod
+    def _guild_ids(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value  # a TOML list; pydantic checks its items
+        return parse_id_list(value)
+
+    @field_validator("dev_guild_ids")
+    @classmethod
+    def _positive_ids(cls, value: list[int]) -> list[int]:
+        if any(v <= 0 for v in value):
+            raise ValueError("server ids are positive numbers")
+        return value
+
+    @field_validator("health_file")
+    @classmethod
+    def _health_file(cls, value: str | None) -> str | None:
         return value or None
 
     @classmethod
@@ -69,10 +114,56 @@ class Settings(BaseSettings):
         return (env_settings, init_settings)
 
 
+def _url(value: str | None, schemes: tuple[str, ...], wanted: str) -> str | None:
+    """Reject a URL discord.py would only trip over later (after the database is opened)."""
+    if not value:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme.lower() not in schemes or not parts.hostname:
+        raise ValueError(f"must be {wanted}")
+    return value
+
+
+def parse_id_list(text: str) -> list[int]:
+    """``123,456``, ``123 456`` or ``[123, 456]`` as written in an environment variable."""
+    text = text.strip()
+    if not text:
+        raise ValueError("is empty; unset it for none, or list server ids like 123,456")
+    if text.startswith("["):
+        try:
+            items = json.loads(text)
+        except json.JSONDecodeError:
+            raise ValueError("must be server ids like 123,456 or [123, 456]") from None
+        if not isinstance(items, list):
+            raise ValueError("must be server ids like 123,456 or [123, 456]")
+    else:
+        items = [item for item in text.replace(",", " ").split() if item]
+    try:
+        return [int(item) for item in items]
+    except (TypeError, ValueError):
+        raise ValueError("must be server ids (numbers) like 123,456") from None
+
+
+def unknown_env_vars(environ: Mapping[str, str] | None = None) -> list[str]:
+    """``HOKM_*`` variables that set nothing: most likely a typo of a key that stays default."""
+    env = os.environ if environ is None else environ
+    known = {f"{ENV_PREFIX}{name}".upper() for name in Settings.model_fields} | {CONFIG_ENV}
+    return sorted(
+        name for name in env if name.upper().startswith(ENV_PREFIX) and name.upper() not in known
+    )
+
+
+def default_data_dir(settings: Settings) -> Path | None:
+    """The ``data/`` folder of the default database URL, which the bot creates itself."""
+    if settings.database_url == DEFAULT_DATABASE_URL:
+        return Path(DEFAULT_DATA_DIR)
+    return None
+
+
 def load_settings(path: str | os.PathLike[str] | None = None) -> Settings:
     """Read ``path`` (or ``$HOKM_CONFIG``; none is fine), apply the environment, validate."""
     file_values: dict[str, Any] = {}
-    source = path or os.environ.get(f"{ENV_PREFIX}CONFIG")
+    source = path or os.environ.get(CONFIG_ENV)
     if source:
         file = Path(source)
         try:
@@ -85,11 +176,12 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> Settings:
             raise ConfigError(f"config file {file} is not valid TOML: {exc}") from None
     try:
         return Settings(**file_values)
+    except SettingsError as exc:  # an environment value the source could not even parse
+        raise ConfigError(str(exc).splitlines()[0]) from None
     except ValidationError as exc:
         err = exc.errors()[0]
-        key = ".".join(str(p) for p in err["loc"]) or "?"
+        key = ".".join(str(p) for p in err["loc"][:1]) or "?"
         if err["type"] == "extra_forbidden":
             raise ConfigError(f"unknown config key {key!r}") from None
-        raise ConfigError(
-            f"config key {key!r} (or {ENV_PREFIX}{key.upper()}): {err['msg']}"
-        ) from None
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        raise ConfigError(f"config key {key!r} (or {ENV_PREFIX}{key.upper()}): {msg}") from None

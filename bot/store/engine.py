@@ -7,6 +7,7 @@ AsyncEngine, sync ones (the stdlib sqlite3 behind plain `sqlite:///`) from worke
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 __all__ = [
+    "create_private_sqlite_file",
     "create_store_engine",
     "is_async_url",
     "normalize_url",
@@ -60,6 +62,22 @@ def sqlite_path(url: URL) -> Path | None:
     if database in ("", ":memory:"):
         return None
     return Path(database).absolute()
+
+
+def create_private_sqlite_file(path: Path) -> bool:
+    """Create an empty database file readable by its owner only; True if it was created.
+
+    The file holds every live hand, and SQLite would create it 0644 (less the umask). An empty
+    file is a valid empty database, and SQLite gives the -wal and -shm files the mode of the
+    database file, so creating it first with 0600 keeps all three private. An existing file
+    is left as the operator made it.
+    """
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return False
+    os.close(fd)
+    return True
 
 
 def _sqlite_pragmas(busy_timeout_ms: int, wal_autocheckpoint: int) -> Any:

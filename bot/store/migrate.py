@@ -7,6 +7,7 @@ by hand. No subprocess, no ini file needed here: the config is built in code.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from alembic import command
 from alembic.config import Config
@@ -16,7 +17,14 @@ from sqlalchemy import Connection, text
 
 from .errors import StoreError
 
-__all__ = ["MIGRATIONS_DIR", "SchemaTooNew", "alembic_config", "head_revision", "migrate"]
+__all__ = [
+    "MIGRATIONS_DIR",
+    "Migration",
+    "SchemaTooNew",
+    "alembic_config",
+    "head_revision",
+    "migrate",
+]
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _PG_MIGRATION_LOCK = 0x686F6B6D  # "hokm": serializes concurrent start-ups on PostgreSQL
@@ -24,6 +32,23 @@ _PG_MIGRATION_LOCK = 0x686F6B6D  # "hokm": serializes concurrent start-ups on Po
 
 class SchemaTooNew(StoreError):
     """The database was migrated by a newer version of the bot than this one."""
+
+
+class Migration(NamedTuple):
+    """What start-up found and left: `before` is None for a fresh database."""
+
+    before: str | None
+    after: str
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+    def describe(self) -> str:
+        """``migrated from none to 0001_initial`` or ``already at 0001_initial``."""
+        if self.changed:
+            return f"migrated from {self.before or 'none'} to {self.after}"
+        return f"already at {self.after}"
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -42,7 +67,7 @@ def head_revision() -> str:
     return head
 
 
-def _upgrade(sync_conn: Connection, where: str) -> None:
+def _upgrade(sync_conn: Connection, where: str) -> Migration:
     cfg = alembic_config()
     script = ScriptDirectory.from_config(cfg)
     known = {s.revision for s in script.walk_revisions()}
@@ -55,10 +80,14 @@ def _upgrade(sync_conn: Connection, where: str) -> None:
         )
     cfg.attributes["connection"] = sync_conn
     command.upgrade(cfg, "head")
+    head = script.get_current_head()
+    assert head is not None, "no migrations packaged"
+    return Migration(",".join(current) or None, head)
 
 
-def migrate(conn: Connection, where: str) -> None:
-    """Bring the schema to head in one transaction, failing early if the DB is read-only.
+def migrate(conn: Connection, where: str) -> Migration:
+    """Bring the schema to head in one transaction, failing early if the DB is read-only;
+    returns the revisions before and after, so `--migrate-only` can say what it did.
 
     Synchronous on purpose: the store runs it in its SQLite thread, or through
     `AsyncConnection.run_sync` for async drivers. On SQLite, BEGIN IMMEDIATE takes the write
@@ -73,5 +102,6 @@ def migrate(conn: Connection, where: str) -> None:
         conn.exec_driver_sql(f"PRAGMA user_version = {int(user_version)}")
     elif backend == "postgresql":
         conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_MIGRATION_LOCK})
-    _upgrade(conn, where)
+    done = _upgrade(conn, where)
     conn.commit()
+    return done

@@ -23,6 +23,7 @@ from bot.guild_settings import GuildSettings
 
 from .engine import (
     DEFAULT_BUSY_TIMEOUT_MS,
+    create_private_sqlite_file,
     create_store_engine,
     is_async_url,
     normalize_url,
@@ -30,7 +31,7 @@ from .engine import (
     sqlite_path,
 )
 from .errors import StoreError
-from .migrate import migrate
+from .migrate import Migration, migrate
 from .ops import MAX_PER_PAGE, Ops
 from .records import (
     FinishedMatch,
@@ -91,8 +92,10 @@ class Store:
     All methods may be called concurrently from one event loop; none blocks it.
     """
 
-    def __init__(self, runner: Runner, shown_url: str) -> None:
+    def __init__(self, runner: Runner, shown_url: str, migration: Migration | None = None) -> None:
         """Internal: use `Store.open`, which migrates and checks the database first."""
+        self.migration = migration
+        """What `open` did to the schema (`--migrate-only` reports it)."""
         self._runner = runner
         self._ops = Ops(runner.dialect_name)
         self.url = shown_url
@@ -118,6 +121,8 @@ class Store:
             _check_sqlite_location(path)
         where = str(path) if path is not None else shown
         try:
+            if path is not None:
+                create_private_sqlite_file(path)
             threaded_file = path is not None and not is_async_url(u)
             engine = create_store_engine(
                 u,
@@ -128,11 +133,12 @@ class Store:
         except Exception as exc:
             raise StoreError(_explain_open_failure(exc, where)) from exc
         try:
+            migration: Migration
             if isinstance(engine, sa.Engine):
-                await asyncio.to_thread(_migrate_sync, engine, where)
+                migration = await asyncio.to_thread(_migrate_sync, engine, where)
             else:
                 async with engine.connect() as conn:
-                    await conn.run_sync(migrate, where)
+                    migration = await conn.run_sync(migrate, where)
         except BaseException as exc:
             await _dispose(engine)  # never leave a half-open store behind
             if isinstance(exc, StoreError) or not isinstance(exc, Exception):
@@ -148,7 +154,7 @@ class Store:
                 runner = ThreadRunner(engine)
         else:
             runner = AsyncRunner(engine)
-        return cls(runner, shown)
+        return cls(runner, shown, migration)
 
     async def close(self) -> None:
         """Finish queued work and close every pooled connection; safe to call twice."""
@@ -253,9 +259,9 @@ class Store:
         return await self._runner.read(self._ops.recent_matches, guild_id, user_id, limit)
 
 
-def _migrate_sync(engine: sa.Engine, where: str) -> None:
+def _migrate_sync(engine: sa.Engine, where: str) -> Migration:
     with engine.connect() as conn:
-        migrate(conn, where)
+        return migrate(conn, where)
 
 
 async def _dispose(engine: sa.Engine | AsyncEngine) -> None:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
 
 
 def run_bot(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -70,8 +72,66 @@ def test_missing_config_file_and_help_without_token(tmp_path: Path) -> None:
     assert help_run.returncode == 0 and "HOKM_DISCORD_TOKEN" in help_run.stdout
 
 
-def test_no_token_is_refused_after_the_store_opens(tmp_path: Path) -> None:
+def test_no_token_is_refused_before_any_database_is_created(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
     result = run_bot(env={"HOKM_DATABASE_URL": f"sqlite+aiosqlite:///{db}"})
     assert result.returncode == 2 and "HOKM_DISCORD_TOKEN" in result.stderr
-    assert db.exists()  # migrated before it noticed; nothing half-started
+    assert not db.exists()  # nothing is created for a bot that cannot log in
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("123,456", [123, 456]), ("123, 456", [123, 456]), ("[123, 456]", [123, 456]), ("7", [7])],
+)
+def test_dev_guild_ids_from_the_environment_as_operators_write_them(
+    monkeypatch: pytest.MonkeyPatch, value: str, expected: list[int]
+) -> None:
+    monkeypatch.setenv("HOKM_DEV_GUILD_IDS", value)
+    assert load_settings().dev_guild_ids == expected
+
+
+def one_line_exit_2(result: subprocess.CompletedProcess[str], *needles: str) -> None:
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert result.returncode == 2, result.stderr
+    assert len(lines) == 1 and lines[0].startswith("error:"), result.stderr
+    assert "Traceback" not in result.stderr
+    for needle in needles:
+        assert needle in lines[0], (needle, lines)
+
+
+@pytest.mark.parametrize(
+    ("env", "needles"),
+    [
+        ({"HOKM_DEV_GUILD_IDS": "abc"}, ["HOKM_DEV_GUILD_IDS", "123,456"]),
+        ({"HOKM_DEV_GUILD_IDS": ""}, ["HOKM_DEV_GUILD_IDS", "empty"]),
+        ({"HOKM_DISCORD_API_BASE": "ws://127.0.0.1:1/api/v10"}, ["HOKM_DISCORD_API_BASE", "http"]),
+        ({"HOKM_DISCORD_GATEWAY_URL": "http://127.0.0.1:1/"}, ["HOKM_DISCORD_GATEWAY_URL", "ws"]),
+        ({"HOKM_DISCORD_TOKEN": ""}, ["HOKM_DISCORD_TOKEN", "empty"]),
+        ({"HOKM_DISCORD_TOKEN": "  "}, ["HOKM_DISCORD_TOKEN", "empty"]),
+    ],
+)
+def test_bad_environment_is_one_line_before_the_database(
+    tmp_path: Path, env: dict[str, str], needles: list[str]
+) -> None:
+    db = tmp_path / "h.sqlite3"
+    base = {"HOKM_DISCORD_TOKEN": "t", "HOKM_DATABASE_URL": f"sqlite+aiosqlite:///{db}"}
+    one_line_exit_2(run_bot(env=base | env), *needles)
+    assert not db.exists()
+
+
+def test_unknown_hokm_variables_get_one_warning_naming_them(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite3"
+    env = {"HOKM_TOKEN": "x", "HOKM_DATABSE_URL": "y", "HOKM_DATABASE_URL": f"sqlite:///{db}"}
+    result = run_bot("--migrate-only", env=env)
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "WARNING" in line]
+    assert len(warnings) == 1, result.stderr
+    assert "HOKM_DATABSE_URL" in warnings[0] and "HOKM_TOKEN" in warnings[0]
+    assert "HOKM_DATABASE_URL," not in warnings[0]  # a real key is not named
+
+
+def test_config_example_documents_every_key_and_loads() -> None:
+    text = (Path(__file__).resolve().parents[2] / "config.example.toml").read_text()
+    keys = {m.group(1) for m in re.finditer(r"^#? ?([a-z_]+) =", text, re.MULTILINE)}
+    assert set(Settings.model_fields) <= keys, set(Settings.model_fields) - keys
+    assert Settings(**tomllib.loads(text)).gateway_timeout_seconds == 60.0

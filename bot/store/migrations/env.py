@@ -17,7 +17,12 @@ from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import NullPool
 
-from bot.store.engine import create_store_engine, normalize_url
+from bot.store.engine import (
+    create_private_sqlite_file,
+    create_store_engine,
+    normalize_url,
+    sqlite_path,
+)
 from bot.store.schema import metadata
 
 config = context.config
@@ -64,7 +69,11 @@ async def _run_async(engine: AsyncEngine) -> None:
 
 
 def _run_by_hand() -> None:
-    engine = create_store_engine(_url(), poolclass=NullPool)
+    url = normalize_url(_url())
+    path = sqlite_path(url)
+    if path is not None and path.parent.is_dir():
+        create_private_sqlite_file(path)  # 0600, as the bot creates it
+    engine = create_store_engine(url, poolclass=NullPool)
     if isinstance(engine, AsyncEngine):
         asyncio.run(_run_async(engine))
         return
