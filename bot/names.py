@@ -57,6 +57,7 @@ def clip(name: str, limit: int = NAME_LIMIT) -> str:
 
 
 def _visible(name: str) -> str:
+    """The name without what draws nothing, on one line, spaces collapsed (no cap)."""
     kept = []
     for ch in name:
         category = unicodedata.category(ch)
@@ -66,7 +67,8 @@ def _visible(name: str) -> str:
             continue
         else:
             kept.append(ch)
-    return " ".join("".join(kept).split())
+    # joiners at either end join nothing: a name of joiners alone is an invisible name
+    return " ".join("".join(kept).split()).strip("\u200c\u200d ")
 
 
 def shown_name(name: str, *, computer: bool = False, limit: int = NAME_LIMIT) -> str:

@@ -82,6 +82,7 @@ def test_zero_width_and_control_characters_are_dropped_but_persian_zwnj_kept() -
     assert clip("a\nb\tc\r\n# d") == "a b c # d"  # no new line, so no heading
     assert clip("علی\u200cرضا") == "علی\u200cرضا"  # نیم‌فاصله is spelling
     assert clip("\u200b\u3164") == "?"
+    assert clip("\u200d\u200c \u200d") == "?"  # joiners alone are an invisible name
     assert shown_name("x\u200b@\u2060everyone") == "x@\u200beveryone"  # the escape's own
 
 
