@@ -17,11 +17,12 @@ from discord.ext import commands
 
 from . import custom_ids, render
 from .config import Settings
-from .discord_ui import message_kwargs
+from .discord_ui import message_kwargs, text_kwargs
 from .errors import ActionError
 from .guild_settings import GuildSettings
 from .health import HealthFile
 from .loop_monitor import LoopLagMonitor
+from .names import clip
 from .outbox import Outbox
 from .publisher import DiscordPublisher
 from .startup import StartupError
@@ -59,6 +60,8 @@ class HokmBot(commands.Bot):
             help_command=None,
             guild_ready_timeout=settings.guild_ready_timeout,
             max_messages=None,
+            # Nothing the bot sends may ping by default; every call also says so explicitly.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.store = store
@@ -250,9 +253,9 @@ async def reply_error(
     text = render.error_text(lang, code, params or {})
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(ephemeral=True, **text_kwargs(text))
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
     except discord.HTTPException as exc:
         log.warning("could not answer interaction %s: %s", interaction.id, exc)
 
@@ -387,4 +390,5 @@ def _has_page_buttons(message: discord.Message | None) -> bool:
 
 
 def _display_name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
+    """The name a seat keeps: invisible characters dropped and capped here; escaped when shown."""
+    return clip(getattr(user, "display_name", None) or user.name)

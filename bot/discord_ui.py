@@ -8,7 +8,8 @@ and a forged or stale button gets a clear answer instead of being dropped silent
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Collection
+from typing import Any, Final
 
 import discord
 
@@ -54,10 +55,32 @@ def embed_of(spec: MessageSpec) -> discord.Embed | None:
     return embed
 
 
+def mentions(pings: Collection[int] = ()) -> discord.AllowedMentions:
+    """Who a message may notify: never everyone, here or a role; only the listed members.
+
+    Passed explicitly on every send and edit, not left to the client's default: that default
+    is merged into most calls, but a member's name in a line must never be able to ping
+    anyone, whatever discord.py version or call path sends it.
+    """
+    users: list[discord.abc.Snowflake] | bool = [discord.Object(i) for i in sorted(set(pings))]
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=users or False, replied_user=False
+    )
+
+
+NO_PINGS: Final = mentions()
+
+
+def text_kwargs(text: str, pings: Collection[int] = ()) -> dict[str, Any]:
+    """Keyword arguments for sending plain ``text`` (a report, a refusal, a confirmation)."""
+    return {"content": text, "allowed_mentions": mentions(pings) if pings else NO_PINGS}
+
+
 def message_kwargs(spec: MessageSpec) -> dict[str, Any]:
     """Keyword arguments for ``send``/``edit``/``send_message``/``edit_message``."""
     return {
         "content": spec.content or None,
         "embed": embed_of(spec),
         "view": view_of(spec),
+        "allowed_mentions": NO_PINGS,  # a table, a hand, a record: they notify nobody
     }

@@ -7,6 +7,7 @@ isolates by ``rtl`` so they read right to left without reordering the embedded p
 
 from __future__ import annotations
 
+import re
 from typing import Final, Literal
 
 from engine import Suit
@@ -355,6 +356,8 @@ def t(lang: str, key: str, **params: object) -> str:
         # A line that opens with a mention, a number or markdown would be laid out left to
         # right; a right-to-left mark in front keeps the Persian sentence reading correctly.
         return text if _starts_persian(text) else _RLM + text
+    # An English line isolates nothing, but a piece still may not turn the rest of it around.
+    params = {k: balanced(v) if isinstance(v, str) else v for k, v in params.items()}
     return text.format(**params)
 
 
@@ -372,8 +375,45 @@ def suit_label(lang: str, suit: Suit | int) -> str:
 
 
 def isolate(text: str) -> str:
-    """Keep a Latin run (a name, ``10♦``) in its own direction inside Persian text."""
-    return f"{_FSI}{text}{_PDI}"
+    """Keep a Latin run (a name, ``10♦``) in its own direction inside Persian text.
+
+    The run is ``balanced`` first: a stray U+2069 in it would otherwise close this isolate
+    early and let the rest of the run reorder the sentence around it.
+    """
+    return f"{_FSI}{balanced(text)}{_PDI}"
+
+
+_ISOLATES: Final = frozenset("\u2066\u2067\u2068")  # LRI RLI FSI, closed by PDI
+_EMBEDDINGS: Final = frozenset("\u202a\u202b\u202d\u202e")  # LRE RLE LRO RLO, closed by PDF
+_PDF: Final = "\u202c"
+_BIDI_CONTROL: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def balanced(text: str) -> str:
+    """``text`` with every bidi isolate and embedding it opens closed at its end, and every
+    closer that matches nothing in it dropped, so it cannot change the text around it.
+
+    Nested pieces this module built (isolated numbers inside a line) are kept as they are.
+    """
+    if not _BIDI_CONTROL.search(text):
+        return text
+    out: list[str] = []
+    stack: list[str] = []
+    for ch in text:
+        if ch in _ISOLATES or ch in _EMBEDDINGS:
+            stack.append(ch)
+        elif ch == _PDI:
+            if not _ISOLATES.intersection(stack):
+                continue
+            while stack and stack.pop() not in _ISOLATES:
+                pass  # a PDI also closes the embeddings opened inside its isolate
+        elif ch == _PDF:
+            if not stack or stack[-1] not in _EMBEDDINGS:
+                continue
+            stack.pop()
+        out.append(ch)
+    out.extend(_PDI if opener in _ISOLATES else _PDF for opener in reversed(stack))
+    return "".join(out)
 
 
 _FA_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")

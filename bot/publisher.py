@@ -14,6 +14,7 @@ import logging
 import time
 from collections import defaultdict
 from contextlib import AbstractAsyncContextManager
+from functools import partial
 from typing import TYPE_CHECKING
 
 import aiohttp
@@ -22,8 +23,9 @@ import discord
 from engine import Card, Suit
 
 from . import render
-from .discord_ui import message_kwargs
+from .discord_ui import message_kwargs, text_kwargs
 from .i18n import suit_label, t
+from .names import seat_name
 from .outbox import MARKER, REPORT, TABLE, URGENT, Outbox, Retry
 from .table import Table
 from .tables import TableService, Update
@@ -50,6 +52,8 @@ class DiscordPublisher:
         self.outbox = outbox
         self.service: TableService | None = None
         self._reports: defaultdict[int, list[str]] = defaultdict(list)
+        self._report_pings: defaultdict[int, set[int]] = defaultdict(set)
+        """Per channel, the members the pending report lines are meant to notify."""
         self._dm_sent: dict[tuple[str, int], tuple[object, ...] | None] = {}
         self._tokens: dict[tuple[str, int], tuple[discord.Interaction, int, float]] = {}
         self._token_locks: dict[tuple[str, int], asyncio.Lock] = {}
@@ -158,13 +162,14 @@ class DiscordPublisher:
     def _log_event(
         self, table: Table, lang: str, kind: str, seat: int | None, data: dict[str, object]
     ) -> None:
-        name = table.name_of
+        name = partial(seat_name, table)
         report = self._reports[table.channel_id]
         if kind == "started":
-            players = ", ".join(
-                s.name if s.is_computer else f"<@{s.user_id}>" for s in table.seats if s
+            report.append(t(lang, "report.started", players=self._players(table)))
+            # The one line that calls the players to the table may notify them.
+            self._report_pings[table.channel_id].update(
+                u for _, s in table.humans() if (u := s.user_id)
             )
-            report.append(t(lang, "report.started", players=players))
             shown = data.get("first_ace") or []
             if shown and seat is not None:
                 cards = " ".join(f"{name(s)}:{Card.parse(str(c)).label}" for s, c in shown)  # type: ignore[misc]
@@ -188,11 +193,7 @@ class DiscordPublisher:
         elif kind == "match_over":
             winner = int(data["winner_team"])  # type: ignore[call-overload]
             scores = data["scores"]
-            players = ", ".join(
-                s.name if s.is_computer else f"<@{s.user_id}>"
-                for i, s in enumerate(table.seats)
-                if s is not None and i % 2 == winner
-            )
+            players = self._players(table, team=winner)
             report.append(
                 t(
                     lang,
@@ -235,9 +236,21 @@ class DiscordPublisher:
         elif kind == "expired":
             table.add_log(t(lang, "report.expired"))
         elif kind == "dm_closed" and seat is not None:
-            report.append(t(lang, "report.dm_closed", name=f"<@{table.seat(seat).user_id}>"))
+            user_id = table.seat(seat).user_id or 0
+            report.append(t(lang, "report.dm_closed", name=f"<@{user_id}>"))
+            self._report_pings[table.channel_id].add(user_id)  # they must press "My hand"
         if not report:
             self._reports.pop(table.channel_id, None)
+
+    @staticmethod
+    def _players(table: Table, team: int | None = None) -> str:
+        """Members as mentions (whether they are notified is the message's choice), computers
+        by their shown name."""
+        return ", ".join(
+            seat_name(table, i) if s.is_computer else f"<@{s.user_id}>"
+            for i, s in enumerate(table.seats)
+            if s is not None and (team is None or i % 2 == team)
+        )
 
     @staticmethod
     def _hand_line(table: Table, lang: str, result: dict[str, object]) -> str:
@@ -292,17 +305,18 @@ class DiscordPublisher:
     def _report_job(self, channel_id: int):  # type: ignore[no-untyped-def]
         async def job() -> None:
             lines = self._reports.pop(channel_id, [])
+            pings = self._report_pings.pop(channel_id, set())
             if not lines:
                 return
-            text = "\n".join(lines)
             channel = self.bot.get_partial_messageable(channel_id)
             try:
-                for start in range(0, len(text), MAX_MESSAGE):
-                    await channel.send(text[start : start + MAX_MESSAGE])
+                for text in _chunks(lines):
+                    await channel.send(**text_kwargs(text, pings))
             except (discord.NotFound, discord.Forbidden):
                 log.warning("channel %s: report could not be posted", channel_id)
             except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
                 self._reports[channel_id][:0] = lines
+                self._report_pings[channel_id].update(pings)
                 raise Retry from exc
 
         return job
@@ -407,3 +421,21 @@ class DiscordPublisher:
     async def _channel_gone(self, table: Table) -> None:
         if self.service is not None and table.is_live:
             await self.service.abandon(table.table_id)
+
+
+def _chunks(lines: list[str]) -> list[str]:
+    """Report lines joined into messages of at most ``MAX_MESSAGE`` characters, cut between
+    lines (a cut inside a line could split an escape from the character it escapes)."""
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        for start in range(0, max(len(line), 1), MAX_MESSAGE):
+            piece = line[start : start + MAX_MESSAGE]
+            if current and len(current) + 1 + len(piece) > MAX_MESSAGE:
+                chunks.append(current)
+                current = piece
+            else:
+                current = f"{current}\n{piece}" if current else piece
+    if current:
+        chunks.append(current)
+    return chunks

@@ -9,11 +9,13 @@ end up on the screen by accident.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from engine import PLAY, TRUMP, Card, Suit, seat_view
 
 from . import custom_ids
 from .i18n import number, suit_label, t
+from .names import seat_name, shown_name
 from .store import PlayerRecord, StandingsPage
 from .table import Table
 
@@ -70,7 +72,7 @@ def _seat_line(table: Table, lang: str, index: int) -> str:
     label = t(lang, "table.seat", n=number(lang, index + 1))
     if seat is None:
         return f"{label}: {t(lang, 'table.empty_seat')}"
-    name = seat.name if seat.is_computer else f"<@{seat.user_id}>"
+    name = seat_name(table, index) if seat.is_computer else f"<@{seat.user_id}>"
     extra = f" {t(lang, 'table.autoplay')}" if seat.autoplay else ""
     crown = " 👑" if table.match is not None and table.match.hakem == index else ""
     return f"{label}: {name}{crown}{extra}"
@@ -129,7 +131,7 @@ def table_message(table: Table) -> MessageSpec:
 def _match_lines(table: Table, lang: str) -> list[str]:
     match = table.match
     assert match is not None
-    name = table.name_of
+    name = partial(seat_name, table)
     lines = [
         f"**{t(lang, 'table.hand', n=number(lang, match.hand_number))}** · "
         + t(lang, "table.hakem", name=name(match.hakem))
@@ -177,7 +179,7 @@ def hand_message(table: Table, seat: int, *, ephemeral: bool = False) -> Message
     assert match is not None
     lang = table.settings.language
     view = seat_view(match, seat)
-    name = table.name_of
+    name = partial(seat_name, table)
     channel = f"<#{table.channel_id}>"
     header = t(lang, "hand.header", channel=channel, n=number(lang, view.hand_number))
     lines = [f"**{header}**"]
@@ -280,7 +282,11 @@ def standings_message(
         lines.append(t(lang, "standings.empty"))
     footer = t(lang, "standings.page", page=number(lang, page.page), pages=number(lang, page.pages))
     embed = EmbedSpec(
-        t(lang, "standings.title", guild=guild_name), "\n".join(lines), COLOR_LOBBY, (), footer
+        t(lang, "standings.title", guild=shown_name(guild_name, limit=100)),
+        "\n".join(lines),
+        COLOR_LOBBY,
+        (),
+        footer,
     )
     buttons = (
         ButtonSpec(

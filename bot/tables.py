@@ -44,6 +44,7 @@ from engine import (
 
 from .errors import ActionError
 from .guild_settings import GuildSettings
+from .names import seat_name
 from .store import (
     ChannelBusy,
     FinishedMatch,
@@ -819,15 +820,15 @@ def _refusal(table: Table, exc: IllegalMove) -> ActionError:
     """Translate an engine refusal into a catalog key with what the user needs to know."""
     match = table.match
     if isinstance(exc, NotYourTurn) and match is not None:
-        return ActionError("error.not_your_turn", name=table.name_of(match.to_act))
+        return ActionError("error.not_your_turn", name=seat_name(table, match.to_act))
     if isinstance(exc, MustFollowSuit):
         return ActionError("error.must_follow_suit", suit=int(exc.led))
     if isinstance(exc, CardNotInHand):
         return ActionError("error.card_not_in_hand", card=exc.card.label)
     if isinstance(exc, NotHakem) and match is not None:
-        return ActionError("error.not_hakem", name=table.name_of(match.hakem))
+        return ActionError("error.not_hakem", name=seat_name(table, match.hakem))
     if isinstance(exc, WrongPhase) and match is not None and match.phase == PLAY:
-        return ActionError("error.not_your_turn", name=table.name_of(match.to_act))
+        return ActionError("error.not_your_turn", name=seat_name(table, match.to_act))
     return ActionError("error.wrong_phase")
 
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from .. import render
 from ..client import _display_name, reply_error
-from ..discord_ui import message_kwargs
+from ..discord_ui import message_kwargs, text_kwargs
 from ..errors import ActionError
 from ..guild_settings import SettingError
 from ..i18n import t
@@ -80,7 +80,9 @@ class HokmCog(commands.Cog):
                 difficulty=difficulty,
             )
             lang = settings.language
-            await interaction.response.send_message(t(lang, "ok.table_opened"), ephemeral=True)
+            await interaction.response.send_message(
+                ephemeral=True, **text_kwargs(t(lang, "ok.table_opened"))
+            )
 
         await self._run(interaction, go)
 
@@ -92,9 +94,8 @@ class HokmCog(commands.Cog):
                 table.table_id, interaction.user.id, _display_name(interaction.user)
             )
             seat = update.table.seat_of(interaction.user.id)
-            await interaction.response.send_message(
-                t(table.settings.language, "ok.joined", seat=(seat or 0) + 1), ephemeral=True
-            )
+            text = t(table.settings.language, "ok.joined", seat=(seat or 0) + 1)
+            await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
 
         await self._run(interaction, go)
 
@@ -104,7 +105,7 @@ class HokmCog(commands.Cog):
             table = await self._table_here(interaction)
             await self.bot.service.leave(table.table_id, interaction.user.id)
             await interaction.response.send_message(
-                t(table.settings.language, "ok.left"), ephemeral=True
+                ephemeral=True, **text_kwargs(t(table.settings.language, "ok.left"))
             )
 
         await self._run(interaction, go)
@@ -119,7 +120,7 @@ class HokmCog(commands.Cog):
                 table.table_id, interaction.user.id, is_admin=interaction.permissions.manage_guild
             )
             await interaction.response.send_message(
-                t(table.settings.language, "ok.cancelled"), ephemeral=True
+                ephemeral=True, **text_kwargs(t(table.settings.language, "ok.cancelled"))
             )
 
         await self._run(interaction, go)
@@ -147,7 +148,7 @@ class HokmCog(commands.Cog):
                     await self.bot.store.get_guild_settings(interaction.guild_id)
                 ).target_score
             await interaction.response.send_message(
-                t(lang, "rules.text", target=target), ephemeral=True
+                ephemeral=True, **text_kwargs(t(lang, "rules.text", target=target))
             )
 
         await self._run(interaction, go)

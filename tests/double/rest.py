@@ -82,6 +82,16 @@ class RouteSpec:
     exempt: bool = False  # interaction-token routes: no auth, outside the global limit
 
 
+@dataclass(frozen=True)
+class SentMessage:
+    """What one create or edit asked Discord to show, as far as notifying people goes."""
+
+    content: str
+    allowed_mentions: dict[str, Any] | None
+    """The request's ``allowed_mentions`` as sent; ``None`` when it had none (Discord then
+    notifies everyone the content mentions)."""
+
+
 @dataclass
 class RequestRecord:
     """One request as the double saw it, for tests and benchmarks that inspect traffic."""
@@ -92,6 +102,21 @@ class RequestRecord:
     kind: str
     status: int
     at: float
+    message: SentMessage | None = None
+    """Set for every request that creates or edits a message: channel and DM messages,
+    message edits, interaction responses (types 4 and 7), followups and webhook edits."""
+
+
+MESSAGE_ROUTES = frozenset(
+    {
+        ("POST", "/channels/{channel_id}/messages"),
+        ("PATCH", "/channels/{channel_id}/messages/{message_id}"),
+        ("POST", "/webhooks/{app_id}/{token}"),
+        ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}"),
+    }
+)
+CALLBACK_ROUTE = "/interactions/{interaction_id}/{token}/callback"
+MESSAGE_CALLBACKS = frozenset({4, 7})  # channel message with source, update message
 
 
 def _compile(template: str) -> re.Pattern[str]:
@@ -121,6 +146,7 @@ class RestApi:
         self._gateway_url = gateway_url
         self._interaction_timeout = interaction_timeout
         self.requests: deque[RequestRecord] = deque(maxlen=200_000)
+        self._mention_forms: dict[str, dict[str, Any]] = {}
         self.internal_errors: list[str] = []
         self.routes: list[RouteSpec] = []
         self._register()
@@ -145,32 +171,62 @@ class RestApi:
             self.counters.count("other")
             self.counters.unknown_routes.append(f"{method} {path}")
             self.world.notify()
-            self._log(method, path, None, "other", 404, loop_time())
+            self._log(method, path, None, "other", 404, loop_time(), None)
             return error(404, "404: Not Found", 0)
         spec, params = matched
         kind = self._kind(spec, params)
         self.counters.count(kind)
+        seen: list[Any] = []  # the parsed body, once read
         try:
-            response = await self._run(request, spec, params, path)
+            response = await self._run(request, spec, params, path, seen)
         except Exception as exc:
             # A bug in the double must not pass for a Discord outage (discord.py would retry a
             # 500 for 25 s): answer a 4xx it raises at once, and let the fixture fail the test.
             self.internal_errors.append(f"{method} {path}: {exc!r}")
             logging.getLogger(__name__).exception("Discord double failed on %s %s", method, path)
             response = error(400, f"Discord double internal error: {exc!r}", -1)
-        self._log(method, path, spec.template, kind, response.status, loop_time())
+        sent = self._sent_message(spec, seen[0] if seen else None)
+        self._log(method, path, spec.template, kind, response.status, loop_time(), sent)
         if response.status == 429:
             self.counters.http_429 += 1
         self.world.notify()
         return response
 
     def _log(
-        self, method: str, path: str, template: str | None, kind: str, status: int, at: float
+        self,
+        method: str,
+        path: str,
+        template: str | None,
+        kind: str,
+        status: int,
+        at: float,
+        sent: SentMessage | None,
     ) -> None:
-        self.requests.append(RequestRecord(method, path, template, kind, status, at))
+        self.requests.append(RequestRecord(method, path, template, kind, status, at, sent))
+
+    def _sent_message(self, spec: RouteSpec, body: Any) -> SentMessage | None:
+        """The message part of a create/edit body (an interaction callback's ``data``)."""
+        if not isinstance(body, dict):
+            return None
+        if spec.template == CALLBACK_ROUTE and spec.method == "POST":
+            if body.get("type") not in MESSAGE_CALLBACKS:
+                return None
+            body = body.get("data") or {}
+        elif (spec.method, spec.template) not in MESSAGE_ROUTES:
+            return None
+        mentions = body.get("allowed_mentions")
+        if isinstance(mentions, dict):  # one shared copy per distinct value: records stay small
+            key = json.dumps(mentions, sort_keys=True)
+            mentions = self._mention_forms.setdefault(key, mentions)
+        return SentMessage(str(body.get("content") or ""), mentions)
 
     async def _run(
-        self, request: web.Request, spec: RouteSpec, params: dict[str, str], path: str
+        self,
+        request: web.Request,
+        spec: RouteSpec,
+        params: dict[str, str],
+        path: str,
+        seen: list[Any],
     ) -> web.Response:
         fault = self.faults.take(request.method, path, spec.template)
         if fault is not None:
@@ -214,6 +270,7 @@ class RestApi:
             body = await _read_body(request, self.world)
         except ValueError as exc:
             return error(400, f"400: Bad Request ({exc})", 50109)
+        seen.append(body)
         response = await spec.handler(
             Ctx(request=request, params=params, body=body, query=request.query)
         )

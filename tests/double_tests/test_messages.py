@@ -108,3 +108,50 @@ async def test_callback_after_the_deadline_is_refused_like_discord(
             discord_double.members[0], discord_double.channel, "slow", timeout=1.0
         )
     assert errors == [10062]
+
+
+async def test_every_message_request_records_its_allowed_mentions(
+    discord_double: DiscordDouble, run_client: ClientRunner
+) -> None:
+    """Channel and DM sends, edits, interaction responses, followups and webhook edits each
+    keep their content and ``allowed_mentions`` (``None`` when the request had none)."""
+    bot = make_bot()
+    only_5 = discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(5)], replied_user=False
+    )
+    none = discord.AllowedMentions.none()
+
+    @bot.tree.command(name="ping", description="Ping")
+    async def ping(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("r <@5>", allowed_mentions=only_5)
+        note = await interaction.followup.send("f", allowed_mentions=none, wait=True)
+        await note.edit(content="f2", allowed_mentions=only_5)
+        await interaction.edit_original_response(content="r2", allowed_mentions=none)
+
+    await run_client(bot)
+    await bot.tree.sync()
+    channel = bot.get_channel(discord_double.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    start = len(discord_double.requests)
+    message = await channel.send("c @everyone", allowed_mentions=none)
+    await message.edit(content="c2")  # no allowed_mentions: recorded as absent
+    await message.delete()
+    await (await bot.fetch_user(discord_double.members[1].id)).send("d", allowed_mentions=only_5)
+    record = await discord_double.slash(discord_double.members[0], discord_double.channel, "ping")
+    await discord_double.wait_until(lambda: record.original.content == "r2", what="the edit")
+
+    seen = [
+        (r.kind, r.message.content, r.message.allowed_mentions)
+        for r in discord_double.requests[start:]
+        if r.message is not None
+    ]
+    five = {"parse": [], "users": [5]}
+    assert seen == [
+        ("channel_message", "c @everyone", {"parse": []}),
+        ("edit", "c2", None),
+        ("dm", "d", five),
+        ("interaction_response", "r <@5>", five),
+        ("followup", "f", {"parse": []}),
+        ("followup", "f2", five),
+        ("followup", "r2", {"parse": []}),
+    ]

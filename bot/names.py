@@ -1,0 +1,101 @@
+"""How a member's (or a computer's) name is allowed to appear in the bot's text.
+
+A display name is chosen by the member, so it is text, never markup: whatever it holds must
+not format the line around it, ping anyone, turn the line around or pass for a computer.
+
+Names are stored as Discord gave them (``clip`` only drops what is invisible and caps the
+length at the edge) and made safe when shown (``shown_name``), so names already stored in live
+tables or the standings are shown safely too.
+
+Computer seats are shown as a code span (`` `🤖 Rostam` ``). A member's name can never produce
+one: its backticks are escaped, and a 🤖 in it is dropped besides, so a member named
+"🤖 Rostam" is shown as a plain "Rostam".
+
+This module uses discord.py's string helpers only (``discord.utils``), no Discord objects, so
+the presenter stays testable without a client.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+from discord.utils import escape_markdown, escape_mentions
+
+from .table import Table
+
+NAME_LIMIT: Final = 32
+"""Characters of a shown name, ellipsis included (Discord's own nickname limit)."""
+ROBOT: Final = "\U0001f916"
+"""🤖: the mark of a computer seat; never shown in a member's name."""
+
+_KEEP_FORMAT: Final = frozenset("\u200c\u200d")
+"""Invisible format characters that shape text and are kept: ZWNJ is part of Persian spelling
+(نیم‌فاصله), ZWJ joins emoji sequences. Neither changes direction or closes an isolate."""
+_INVISIBLE: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters and symbols that draw nothing (Hangul fillers, the blank Braille cell)."""
+_ROBOT_MARKS: Final = re.compile("^(?:[\U0001f916\U0001f47e\U0001f9be\U0001f9bf\u2699\ufe0f\\s])+")
+"""Robot-like marks at the start of a member's name (🤖 👾 🦾 🦿 ⚙): the seat list and the
+reports must not suggest a computer plays there."""
+_ORDERED_LIST: Final = re.compile(r"^(\d+)\.(?=\s)")
+_BARE_AT: Final = re.compile("@(?!\u200b)")
+_URL_SCHEME: Final = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*):(?=//)")
+
+
+def clip(name: str, limit: int = NAME_LIMIT) -> str:
+    """A name with nothing invisible in it, on one line, at most ``limit`` characters.
+
+    Drops controls (a newline would start a heading), bidi controls (U+202A–U+202E,
+    U+2066–U+2069, LRM/RLM, ALM) and zero-width characters (U+200B, U+2060, U+FEFF and every
+    other format character but ZWNJ/ZWJ), before the name is escaped or isolated.
+    """
+    text = _visible(name)
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    return text or "?"
+
+
+def _visible(name: str) -> str:
+    """The name without what draws nothing, on one line, spaces collapsed (no cap)."""
+    kept = []
+    for ch in name:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Zl", "Zp") or ch.isspace():
+            kept.append(" ")
+        elif (category == "Cf" and ch not in _KEEP_FORMAT) or ch in _INVISIBLE:
+            continue
+        else:
+            kept.append(ch)
+    # joiners at either end join nothing: a name of joiners alone is an invisible name
+    return " ".join("".join(kept).split()).strip("\u200c\u200d ")
+
+
+def shown_name(name: str, *, computer: bool = False, limit: int = NAME_LIMIT) -> str:
+    """The one form in which a name enters the bot's text (reports, embeds, hands, errors).
+
+    Members: clipped, robot marks removed, Markdown and mentions escaped. Computers: a code
+    span, which escaped member names cannot produce.
+    """
+    if computer:
+        return f"`{clip(name.replace('`', ''), limit)}`"
+    text = _ROBOT_MARKS.sub("", _visible(name)).replace(ROBOT, "")
+    return _escape(clip(text, limit))
+
+
+def _escape(text: str) -> str:
+    """Markdown, then mentions, then the rest of Discord's ``<…>`` markup and auto-links."""
+    text = escape_markdown(text, ignore_links=False)
+    text = _ORDERED_LIST.sub(r"\1\\.", text)  # "1. x" at a line's start would be a list
+    text = escape_mentions(text)  # @everyone, @here, <@id>, <@&id>, <@!id> (17–20 digits)
+    text = _BARE_AT.sub("@\u200b", text)  # any other @ (short ids, @role names)
+    text = text.replace("<", "<\u200b")  # <#channel>, <t:…>, </cmd:id>, <:emoji:id>
+    return _URL_SCHEME.sub("\\1:\u200b", text)  # https://… stays text, never a link
+
+
+def seat_name(table: Table, index: int) -> str:
+    """``shown_name`` for whoever sits at ``index`` (a computer or a member)."""
+    seat = table.seats[index]
+    if seat is None:
+        return "?"
+    return shown_name(seat.name, computer=seat.is_computer)
