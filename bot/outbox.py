@@ -28,7 +28,8 @@ Job = Callable[[], Awaitable[None]]
 URGENT = 0  # a new hand's cards
 REPORT = 1  # channel reports (hand results, notices)
 MARKER = 2  # a DM edit that marks whose turn it is: the player waits for it
-TABLE = 3  # the public table message: informative, and coalesces best
+OPENING = 3  # a new table's first message: nobody plays there yet, so it waits for those who do
+TABLE = 4  # the public table message: informative, and coalesces best
 
 
 class Retry(Exception):
