@@ -347,9 +347,12 @@ async def _lobby_click(
     elif click.action == "leave":
         update = await service.leave(click.table_id, user.id)
     elif click.action == "add_computer":
-        update = await service.add_computer(click.table_id, user.id)
+        admin = interaction.permissions.manage_guild
+        update = await service.add_computer(click.table_id, user.id, is_admin=admin)
     elif click.action == "start":
-        update = await service.start(click.table_id, user.id)
+        update = await service.start(
+            click.table_id, user.id, is_admin=interaction.permissions.manage_guild
+        )
     else:
         perms = interaction.permissions
         update = await service.cancel(click.table_id, user.id, is_admin=perms.manage_guild)

@@ -59,6 +59,9 @@ class GuildSettings(BaseModel):
     allow_computer_players: bool = True
     language: Literal["en", "fa"] = "en"
     computer_difficulty: Literal["easy", "normal", "hard"] = "normal"
+    max_open_tables: int = Field(25, ge=1, le=100)
+    """Live tables (lobby or playing) this server may have at once: one server's tables share
+    the computer players' workers and Discord's rate limits with every other server."""
 
     def with_changes(self, **changes: Any) -> GuildSettings:
         """Return a copy with `changes` applied, or raise `SettingError` for the first bad one."""

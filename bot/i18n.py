@@ -222,9 +222,28 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     "error.table_full": {"en": "The table is full.", "fa": "میز پر است."},
     "error.already_seated": {"en": "You are already seated.", "fa": "شما قبلاً نشسته‌اید."},
     "error.seated_elsewhere": {
-        "en": "You are already playing at another table in this server.",
-        "fa": "شما در میز دیگری در این سرور بازی می‌کنید.",
+        "en": "You are already at a table in {channel}; one table at a time (leave it, or let it end, first).",
+        "fa": "شما همین حالا سر میزی در {channel} هستید؛ هر بار فقط یک میز (اول آن را ترک کنید یا بگذارید تمام شود).",
     },
+    "error.seated_elsewhere_other": {
+        "en": "You are already at a table in another server ({channel}); one table at a time (leave it, or let it end, first).",
+        "fa": "شما همین حالا سر میزی در سرور دیگری ({channel}) هستید؛ هر بار فقط یک میز (اول آن را ترک کنید یا بگذارید تمام شود).",
+    },
+    "error.server_tables_full": {
+        "en": "This server already has {limit} open tables, its limit. Join one, or wait until one ends.",
+        "fa": "این سرور همین حالا {limit} میز باز دارد که سقف آن است. به یکی بپیوندید یا صبر کنید تا یکی تمام شود.",
+    },
+    "error.missing_permissions": {
+        "en": "I can't show a table here: I am missing {missing} in this channel. Ask a server manager to allow it, or use another channel.",
+        "fa": "نمی‌توانم اینجا میز نشان دهم: در این کانال اجازهٔ {missing} را ندارم. از مدیر سرور بخواهید آن را بدهد یا از کانال دیگری استفاده کنید.",
+    },
+    "perm.view_channel": {"en": "View Channel", "fa": "مشاهدهٔ کانال"},
+    "perm.send_messages": {"en": "Send Messages", "fa": "ارسال پیام"},
+    "perm.send_messages_in_threads": {
+        "en": "Send Messages in Threads",
+        "fa": "ارسال پیام در رشته‌ها",
+    },
+    "perm.embed_links": {"en": "Embed Links", "fa": "جاسازی پیوندها"},
     "error.not_seated": {
         "en": "You aren't seated at this table.",
         "fa": "شما در این میز ننشسته‌اید.",
@@ -311,6 +330,10 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     "settings.computer_difficulty": {
         "en": "Computer strength: {value}",
         "fa": "قدرت کامپیوتر: {value}",
+    },
+    "settings.max_open_tables": {
+        "en": "Open tables at most: {value}",
+        "fa": "حداکثر میزهای باز: {value}",
     },
     "value.first_ace": {"en": "first ace dealt face up", "fa": "اولین آس رو"},
     "value.random": {"en": "random", "fa": "تصادفی"},

@@ -28,7 +28,13 @@ Job = Callable[[], Awaitable[None]]
 URGENT = 0  # a new hand's cards
 REPORT = 1  # channel reports (hand results, notices)
 MARKER = 2  # a DM edit that marks whose turn it is: the player waits for it
-TABLE = 3  # the public table message: informative, and coalesces best
+OPENING = 3  # a new table's first message: nobody plays there yet, so it waits for those who do
+TABLE = 4  # the public table message: informative, and coalesces best
+
+PATIENCE = {OPENING: 2.0}
+"""Seconds a job of these priorities waits behind more urgent ones at most; then it goes as
+``URGENT``. A new table's first message: tables busy elsewhere (say, a hundred an attacker left
+to the computer) may delay it, but must never keep it from appearing."""
 
 
 class Retry(Exception):
@@ -46,6 +52,11 @@ class _Entry:
     cost: int = field(default=1, compare=False)
     """REST calls the job makes (tokens it spends)."""
     attempts: int = field(default=0, compare=False)
+    promote_at: float = field(default=float("inf"), compare=False)
+    """From then on the job counts as ``URGENT`` (a low priority that waited long enough)."""
+
+    def rank(self, now: float) -> tuple[int, int]:
+        return (URGENT if now >= self.promote_at else self.priority), self.seq
 
 
 class Outbox:
@@ -94,12 +105,17 @@ class Outbox:
         *,
         every: float = 0.0,
         cost: int = 1,
+        patience: float | None = None,
     ) -> None:
         """Queue ``job``; a pending job with the same key is replaced (newest state wins).
 
         With ``every``, jobs of this key run at most once per that many seconds (the table
-        message is edited about once a second, however fast cards fall).
+        message is edited about once a second, however fast cards fall). With ``patience``
+        (by default ``PATIENCE`` of the priority), the job goes as ``URGENT`` once it has
+        waited that many seconds.
         """
+        if patience is None:
+            patience = PATIENCE.get(priority)
         old = self._pending.get(key)
         if old is not None:
             old.job = job
@@ -107,6 +123,8 @@ class Outbox:
             old.cost = max(old.cost, cost)
         else:
             entry = _Entry(priority, next(self._seq), key, channel_id, job, cost=cost)
+            if patience is not None:
+                entry.promote_at = self.clock() + patience
             if every:
                 entry.not_before = self._last_run.get(key, -every) + every
             self._pending[key] = entry
@@ -177,7 +195,7 @@ class Outbox:
             if room > 0:
                 waits.append(room)
                 continue
-            if best is None or entry < best:
+            if best is None or entry.rank(now) < best.rank(now):
                 best = entry
         if best is not None and self._tokens >= best.cost:
             return best, None

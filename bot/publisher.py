@@ -26,7 +26,7 @@ from . import render
 from .discord_ui import message_kwargs, text_kwargs
 from .i18n import suit_label, t
 from .names import seat_name
-from .outbox import MARKER, REPORT, TABLE, URGENT, Outbox, Retry
+from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Outbox, Retry
 from .table import Table
 from .tables import TableService, Update
 
@@ -69,7 +69,7 @@ class DiscordPublisher:
             self._log_event(table, lang, event.kind, event.seat, event.data)
         if update.has("opened"):
             self.outbox.submit(
-                ("table", table.table_id), URGENT, table.channel_id, self._table_job(table)
+                ("table", table.table_id), OPENING, table.channel_id, self._table_job(table)
             )
         else:
             self.outbox.submit(

@@ -103,7 +103,24 @@ class _NullPublisher:
 
 
 PlayerFactory = Callable[[str, int], Player]
-Thinker = Callable[[str, int, SeatView], Awaitable[Card | Suit]]
+Thinker = Callable[[str, str, int, SeatView, float], Awaitable[Card | Suit | None]]
+"""(table id, difficulty, seed, view, ``time.monotonic`` deadline) -> the move, or ``None`` for
+the greedy move (the deadline passed before the table's turn to think came)."""
+
+THINK_GRACE = 0.1
+"""Seconds a computer may think past its pause (``computer_delay``) before the greedy move is
+played instead: thinking starts when its turn begins, so the pause is the budget, plus this."""
+
+
+@dataclass
+class _Pending:
+    """A computer's decision started when its turn began, to be played when its pause is over."""
+
+    key: tuple[int, int]
+    """(hand number, actions so far): the position it was asked about."""
+    task: asyncio.Task[Card | Suit | None]
+    deadline: float
+    """``time.monotonic`` past which the greedy move is played instead."""
 
 
 def default_player_factory(difficulty: str, seed: int) -> Player:
@@ -131,6 +148,7 @@ class TableService:
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         player_factory: PlayerFactory = default_player_factory,
         thinker: Thinker | None = None,
+        think_grace: float = THINK_GRACE,
     ) -> None:
         self.store = store
         self.publisher: Publisher = publisher or _NullPublisher()
@@ -140,12 +158,16 @@ class TableService:
         self.player_factory = player_factory
         self.thinker = thinker
         """Runs searching players away from the event loop (a worker process in the bot)."""
+        self.think_grace = think_grace
         self.tables: dict[str, Table] = {}
         self._by_channel: dict[int, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._saved: dict[str, dict[str, Any]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._decisions: dict[str, _Pending] = {}
+        self._opening: dict[int, tuple[int, int]] = {}
+        """Hosts whose new table is being written: member id -> (guild id, channel id)."""
         self._closed = False
 
     # ----------------------------------------------------------------- lifecycle
@@ -225,6 +247,39 @@ class TableService:
             if t.guild_id == guild_id and t.seat_of(user_id) is not None
         ]
 
+    def _seated_at(self, user_id: int) -> tuple[int, int] | None:
+        """(guild id, channel id) of the live table ``user_id`` sits at, in any server."""
+        opening = self._opening.get(user_id)
+        if opening is not None:
+            return opening
+        for t in self.tables.values():
+            if t.is_live and t.seat_of(user_id) is not None:
+                return t.guild_id, t.channel_id
+        return None
+
+    def _require_unseated(self, user_id: int, guild_id: int) -> None:
+        """A member sits at one live table at a time across the bot.
+
+        Called in the same step of the event loop as the seat is taken (no ``await`` between
+        the check and the change), so two opens or joins at once cannot both pass it.
+        """
+        at = self._seated_at(user_id)
+        if at is None:
+            return
+        other_guild, channel_id = at
+        code = (
+            "error.seated_elsewhere" if other_guild == guild_id else "error.seated_elsewhere_other"
+        )
+        raise ActionError(code, channel=f"<#{channel_id}>")
+
+    def _require_room(self, guild_id: int, limit: int) -> None:
+        """A server has at most ``max_open_tables`` live tables (one server cannot crowd out
+        every other on the shared workers and rate limits)."""
+        live = sum(1 for t in self.tables.values() if t.guild_id == guild_id and t.is_live)
+        live += sum(1 for g, _ in self._opening.values() if g == guild_id)
+        if live >= limit:
+            raise ActionError("error.server_tables_full", limit=limit)
+
     # ----------------------------------------------------------------- the lobby
 
     async def open_table(
@@ -242,6 +297,8 @@ class TableService:
         existing = self.table_in_channel(channel_id)
         if existing is not None:
             raise ActionError("error.channel_busy", table=existing)
+        self._require_unseated(host_id, guild_id)
+        self._require_room(guild_id, settings.max_open_tables)
         chosen = settings.with_changes(
             **{
                 k: v
@@ -273,10 +330,13 @@ class TableService:
         )
         table.seats[0] = Seat(name=host_name, user_id=host_id)
         table.deadline = now + chosen.lobby_timeout_minutes * 60
+        self._opening[host_id] = (guild_id, channel_id)  # held until registered: no await between
         try:
             await self._save(table)
         except ChannelBusy:
             raise ActionError("error.channel_busy", table=None) from None
+        finally:
+            del self._opening[host_id]
         self._register(table)
         log.info("table %s: opened in channel %s by %s", table.table_id, channel_id, host_id)
         update = Update(table)
@@ -293,6 +353,7 @@ class TableService:
             free = table.free_seats()
             if not free:
                 raise ActionError("error.table_full")
+            self._require_unseated(user_id, table.guild_id)
             table.seats[free[0]] = Seat(name=name, user_id=user_id)
             # No actor_seat: a Join is answered with the table message, not the hand, so the
             # joiner's DM must still be sent (the last joiner may be the first hakem).
@@ -319,11 +380,13 @@ class TableService:
 
         return await self._act(table_id, act)
 
-    async def add_computer(self, table_id: str, user_id: int) -> Update:
+    async def add_computer(self, table_id: str, user_id: int, *, is_admin: bool = False) -> Update:
+        """The host's (or a server manager's): filling the last seat starts the match."""
+
         async def act(table: Table, update: Update) -> None:
             self._require_lobby(table)
-            if table.seat_of(user_id) is None:
-                raise ActionError("error.not_seated")
+            if user_id != table.host_id and not is_admin:
+                raise ActionError("error.not_host_or_admin")
             if not table.settings.allow_computer_players:
                 raise ActionError("error.computers_off")
             free = table.free_seats()
@@ -337,11 +400,11 @@ class TableService:
 
         return await self._act(table_id, act)
 
-    async def start(self, table_id: str, user_id: int) -> Update:
+    async def start(self, table_id: str, user_id: int, *, is_admin: bool = False) -> Update:
         async def act(table: Table, update: Update) -> None:
             self._require_lobby(table)
-            if user_id != table.host_id:
-                raise ActionError("error.not_host")
+            if user_id != table.host_id and not is_admin:
+                raise ActionError("error.not_host_or_admin")
             free = table.free_seats()
             if free and not table.settings.allow_computer_players:
                 raise ActionError("error.need_players")
@@ -549,8 +612,10 @@ class TableService:
         handle = self._timers.pop(table.table_id, None)
         if handle:
             handle.cancel()
-        if self._closed or not table.is_live:
+        if self._closed or not table.is_live or self.tables.get(table.table_id) is not table:
+            self._drop_decision(table.table_id)
             return
+        self._prepare_decision(table)
         due = [t for t in (table.deadline, table.computer_due) if t is not None]
         if not due:
             return
@@ -588,24 +653,63 @@ class TableService:
                 self._arm(table)
 
     async def _computer_decision(self, table: Table) -> tuple[int, int, Card | Suit] | None:
-        """Think outside the table lock (and, for search, outside the event loop)."""
-        match = table.match
-        if match is None or match.phase == MATCH_OVER:
+        """The decision started when the computer's turn began, waited for (outside the table
+        lock) until its deadline at most; ``None`` plays the greedy move."""
+        pending = self._prepare_decision(table)
+        if pending is None:
             return None
+        remaining = max(0.0, pending.deadline - time.monotonic())
+        try:
+            choice = await asyncio.wait_for(asyncio.shield(pending.task), timeout=remaining)
+        except TimeoutError:
+            self._drop_decision(table.table_id)
+            return None
+        if choice is None:
+            return None
+        return pending.key[0], pending.key[1], choice
+
+    def _prepare_decision(self, table: Table) -> _Pending | None:
+        """Start thinking as soon as a computer's turn begins, so its pause and its thinking
+        overlap; the pause (plus ``think_grace``) is its time budget."""
+        match = table.match
+        if table.computer_due is None or match is None or match.phase == MATCH_OVER:
+            self._drop_decision(table.table_id)
+            return None
+        key = (match.hand_number, len(match.actions))
+        pending = self._decisions.get(table.table_id)
+        if pending is not None and pending.key == key:
+            return pending
+        self._drop_decision(table.table_id)
         seat = match.to_act
         s = table.seat(seat)
         difficulty = s.difficulty if s.is_computer else "easy"
         seed = (table.match_seed or 0) ^ len(match.actions)
-        view = seat_view(match, seat)
-        key = (match.hand_number, len(match.actions))
+        wait = max(0.0, table.computer_due - self.clock())
+        deadline = time.monotonic() + wait + self.think_grace
+        task = asyncio.get_running_loop().create_task(
+            self._think(table.table_id, difficulty, seed, seat_view(match, seat), deadline)
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_retrieved)
+        pending = self._decisions[table.table_id] = _Pending(key, task, deadline)
+        return pending
+
+    async def _think(
+        self, table_id: str, difficulty: str, seed: int, view: SeatView, deadline: float
+    ) -> Card | Suit | None:
+        """Search off the event loop (a worker process in the bot, a thread without one)."""
         if difficulty == "easy":
-            choice = _decide(self.player_factory(difficulty, seed), view)
-        elif self.thinker is None:
+            return _decide(self.player_factory(difficulty, seed), view)
+        if self.thinker is None:
             player = self.player_factory(difficulty, seed)
-            choice = await asyncio.to_thread(_decide, player, view)
-        else:
-            choice = await self.thinker(difficulty, seed, view)
-        return key[0], key[1], choice
+            return await asyncio.to_thread(_decide, player, view)
+        return await self.thinker(table_id, difficulty, seed, view, deadline)
+
+    def _drop_decision(self, table_id: str) -> None:
+        pending = self._decisions.pop(table_id, None)
+        if pending is not None and not pending.task.done():
+            pending.task.cancel()
 
     async def _wake_locked(
         self, table: Table, decision: tuple[int, int, Card | Suit] | None
@@ -799,6 +903,12 @@ def _decide(player: Player, view: Any) -> Card | Suit:
     if view.phase == TRUMP:
         return Suit(player.choose_trump(view))
     return player.choose_card(view)
+
+
+def _retrieved(task: asyncio.Task[Any]) -> None:
+    """Mark a dropped decision's failure as seen (the waiting ``_wake`` logs it if it waits)."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _describe(event: TableEvent) -> str:

@@ -1,8 +1,19 @@
-"""Computer players think in a worker process.
+"""Computer players think in worker processes, shared fairly between tables and bounded in time.
 
 A searching player is pure Python and busy for tens of milliseconds a move; run in a thread it
 would still hold the interpreter lock and stall every other table's clicks. In a process it
 cannot. The worker gets the seat's view only (never the match), so it cannot cheat either.
+
+The workers are few and the tables many, so two rules keep one server's hundred idle tables
+from slowing a table elsewhere:
+
+- **Round robin.** Each table has at most one request waiting (a newer one replaces it), and
+  waiting tables are served in the order they asked: a request never waits behind more than one
+  decision of each other table.
+- **A deadline per decision.** The worker stops the search at the deadline and plays its best
+  card so far (``engine.search`` asks ``should_stop``; the engine itself never reads a clock). A
+  request whose deadline passed while it waited is not computed at all: it resolves to ``None``,
+  and the caller plays the greedy move.
 """
 
 from __future__ import annotations
@@ -10,39 +21,139 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
 
 from engine import TRUMP, Card, SeatView, Suit
 
 log = logging.getLogger(__name__)
 
+MIN_THINK = 0.02
+"""Seconds a search needs to be worth starting; with less left the greedy move is played."""
 
-def think(difficulty: str, seed: int, view: SeatView) -> Card | Suit:
-    """Runs in the worker: one decision for the seat whose view this is."""
+Decision = Card | Suit
+Runner = Callable[[str, int, SeatView, float], "Future[Decision]"]
+"""Starts one decision in a worker: (difficulty, seed, view, monotonic deadline)."""
+
+
+def think(difficulty: str, seed: int, view: SeatView, deadline: float = float("inf")) -> Decision:
+    """Runs in the worker: one decision for the seat whose view this is, stopped at
+    ``deadline`` (``time.monotonic``, the same clock in every process of the machine)."""
     from engine import make_player
 
-    player = make_player(difficulty, seed)  # type: ignore[arg-type]
+    def should_stop() -> bool:
+        return time.monotonic() >= deadline
+
+    player = make_player(difficulty, seed, should_stop)  # type: ignore[arg-type]
     if view.phase == TRUMP:
         return Suit(player.choose_trump(view))
     return player.choose_card(view)
 
 
+@dataclass(eq=False)
+class _Request:
+    table: Hashable
+    difficulty: str
+    seed: int
+    view: SeatView
+    deadline: float
+    future: asyncio.Future[Decision | None] = field(repr=False)
+
+
 class Thinker:
-    """A small pool of worker processes, started on first use."""
+    """Worker processes (started on first use) fed round robin from one request per table."""
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(
+        self,
+        workers: int = 1,
+        *,
+        runner: Runner | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.workers = workers
+        self.clock = clock
+        self._runner = runner
         self._pool: ProcessPoolExecutor | None = None
+        self._waiting: OrderedDict[Hashable, _Request] = OrderedDict()
+        self._busy = 0
+        self.computed = 0
+        self.expired = 0
+        """Requests answered ``None`` because their deadline passed before a worker was free."""
 
-    async def decide(self, difficulty: str, seed: int, view: SeatView) -> Card | Suit:
+    @property
+    def waiting(self) -> int:
+        return len(self._waiting)
+
+    def decide(
+        self, table: Hashable, difficulty: str, seed: int, view: SeatView, deadline: float
+    ) -> asyncio.Future[Decision | None]:
+        """Queue a decision for ``table``; resolves to the move, or ``None`` (play greedy).
+
+        Cancel the returned future to withdraw a request that is still waiting.
+        """
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Decision | None] = loop.create_future()
+        old = self._waiting.pop(table, None)
+        if old is not None and not old.future.done():
+            old.future.set_result(None)  # superseded: the table has moved on
+        self._waiting[table] = _Request(table, difficulty, seed, view, deadline, future)
+        self._pump()
+        return future
+
+    def _pump(self) -> None:
+        """Hand waiting requests to free workers, oldest table first."""
+        while self._busy < self.workers and self._waiting:
+            _, request = self._waiting.popitem(last=False)
+            if request.future.done():  # withdrawn by its table
+                continue
+            if request.deadline - self.clock() < MIN_THINK:
+                self.expired += 1
+                request.future.set_result(None)
+                continue
+            self._busy += 1
+            self._start(request)
+
+    def _start(self, request: _Request) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            work = self._run(request.difficulty, request.seed, request.view, request.deadline)
+        except Exception as exc:
+            self._busy -= 1
+            request.future.set_exception(exc)
+            return
+        wrapped = asyncio.wrap_future(work, loop=loop)
+
+        def finished(done: asyncio.Future[Decision]) -> None:
+            self._busy -= 1
+            self.computed += 1
+            if not request.future.done():
+                if done.cancelled():
+                    request.future.set_result(None)
+                elif (exc := done.exception()) is not None:
+                    request.future.set_exception(exc)
+                else:
+                    request.future.set_result(done.result())
+            self._pump()
+
+        wrapped.add_done_callback(finished)
+
+    def _run(self, difficulty: str, seed: int, view: SeatView, deadline: float) -> Future[Decision]:
+        if self._runner is not None:
+            return self._runner(difficulty, seed, view, deadline)
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
             )
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, think, difficulty, seed, view)
+        return self._pool.submit(think, difficulty, seed, view, deadline)
 
     def close(self) -> None:
+        for request in self._waiting.values():
+            if not request.future.done():
+                request.future.cancel()
+        self._waiting.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

@@ -22,11 +22,15 @@ on sampled completions of the five cards picked a suit winning 56.5% of hands ag
 ``auto_trump`` (1000 deals, greedy play), no measurable gain, so the levels leave it off.
 
 Budgets count simulated cards, never wall-clock time, so a seeded player is reproducible.
+A host that must bound the time a decision takes passes ``should_stop``: the engine never reads a
+clock, it only asks between batches of deals whether to stop, and then plays the best card found
+so far (or the greedy card when it has evaluated nothing yet). Without it, nothing changes.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -40,6 +44,8 @@ from .sampling import Bias, Knowledge, PlayModel, Sampler, knowledge
 from .view import SeatView
 
 Difficulty = Literal["easy", "normal", "hard"]
+StopCheck = Callable[[], bool]
+"""Asked between batches of deals; ``True`` ends the search with the best card so far."""
 
 #: Hand results between two greedy teams (15 699 hands): hakem's team wins 1 point, kot;
 #: defenders win 1 point, hakem-kot. The match-equity model only needs their rough shape.
@@ -131,13 +137,20 @@ class SearchPlayer:
     """Determinized Monte Carlo search (PIMC) with greedy rollouts; sees only its ``SeatView``.
 
     Deterministic for a given seed and sequence of views: its only randomness is its own
-    ``random.Random(seed)`` and its budgets count work, not time.
+    ``random.Random(seed)`` and its budgets count work, not time. ``should_stop`` (the host's
+    time budget) can only cut a search short; it never changes what is drawn.
     """
 
-    def __init__(self, seed: int | None = None, settings: SearchSettings | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        settings: SearchSettings | None = None,
+        should_stop: StopCheck | None = None,
+    ) -> None:
         self._rng = random.Random(seed)
         self.settings = settings or LEVELS["hard"]
         self._fallback = GreedyPlayer()
+        self._should_stop = should_stop
 
     # ------------------------------------------------------------------------ trump
 
@@ -151,7 +164,12 @@ class SearchPlayer:
         team = view.team
         need = view.tricks_to_win
         totals = [0.0] * 4
-        for _ in range(deals):
+        stop = self._should_stop
+        for done in range(deals):
+            if stop is not None and stop():
+                if done == 0:
+                    return auto_trump(view.hand)
+                break
             hands = sampler.sample(self._rng)
             for suit in range(4):
                 result = rollout(hands, suit, view.hakem, [], (0, 0), need)
@@ -173,10 +191,14 @@ class SearchPlayer:
         if len(candidates) == 1:
             return CARDS[FROM_RM[candidates[0]]]
         totals = self._evaluate(view, know, candidates)
+        if totals is None:  # stopped before a single deal was tried
+            return self._fallback.choose_card(view)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -candidates[i]))
         return CARDS[FROM_RM[candidates[best]]]
 
-    def _evaluate(self, view: SeatView, know: Knowledge, candidates: list[int]) -> list[float]:
+    def _evaluate(
+        self, view: SeatView, know: Knowledge, candidates: list[int]
+    ) -> list[float] | None:
         """Summed value of each candidate over the deals it was tried on.
 
         Successive halving: the budget is split into rounds; each round tries the surviving
@@ -185,6 +207,10 @@ class SearchPlayer:
         The survivors have been tried on exactly the same deals, so their sums compare fairly.
         Work is counted in cards actually simulated, so the time a decision takes follows the
         budget closely whatever the position.
+
+        ``should_stop`` is asked before each batch: the survivors have then all been tried on
+        the same deals, so cutting there keeps the comparison fair. ``None``: stopped before
+        any deal was tried.
         """
         settings = self.settings
         assert view.trump is not None
@@ -206,10 +232,15 @@ class SearchPlayer:
         alive = list(range(len(candidates)))
         rounds = max(1, (len(alive) - 1).bit_length()) if settings.halving else 1
         value = self._value
+        stop = self._should_stop
+        stopped = False
         for round_ in range(rounds):
             budget = settings.card_budget // rounds
             spent = deals = 0
             while deals < settings.min_deals or (spent < budget and deals < settings.max_deals):
+                if stop is not None and stop():
+                    stopped = True
+                    break
                 for hands, weight in self._deals(sampler, model, _BATCH):
                     spent += draw_cost
                     own = hands[me]
@@ -230,6 +261,10 @@ class SearchPlayer:
                         totals[i] += weight * value(result, team, need, values)
                     hands[me] = own
                 deals += _BATCH
+            if stopped:
+                if round_ == 0 and deals == 0:
+                    return None
+                break
             if round_ < rounds - 1:
                 alive.sort(key=lambda i: (-totals[i], candidates[i]))
                 alive = alive[: (len(alive) + 1) // 2]
@@ -318,10 +353,13 @@ LEVELS: Final[dict[str, SearchSettings]] = {
 }
 
 
-def make_player(difficulty: Difficulty, seed: int | None = None) -> Player:
-    """A computer player: ``easy`` is ``GreedyPlayer``, ``normal``/``hard`` search."""
+def make_player(
+    difficulty: Difficulty, seed: int | None = None, should_stop: StopCheck | None = None
+) -> Player:
+    """A computer player: ``easy`` is ``GreedyPlayer``, ``normal``/``hard`` search
+    (``should_stop``: the host's time budget, see ``SearchPlayer``)."""
     if difficulty == "easy":
         return GreedyPlayer()
     if difficulty in LEVELS:
-        return SearchPlayer(seed, LEVELS[difficulty])
+        return SearchPlayer(seed, LEVELS[difficulty], should_stop)
     raise ValueError(f"unknown difficulty {difficulty!r}: easy, normal or hard")

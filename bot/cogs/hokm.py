@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -21,6 +22,27 @@ if TYPE_CHECKING:
     from ..client import HokmBot
 
 log = logging.getLogger(__name__)
+
+NEEDED = ("view_channel", "send_messages", "embed_links")
+"""What the table message needs in a channel: seeing it, posting in it, and embeds."""
+NEEDED_IN_THREAD = ("view_channel", "send_messages_in_threads", "embed_links")
+"""In a thread, posting is Send Messages in Threads (Send Messages does not cover it)."""
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks here to show a table (names as in ``discord.Permissions``).
+
+    Checked before a table opens: without them the table message could never appear, and the
+    host would wait at a table nobody can see.
+    """
+    threaded = getattr(interaction.channel, "type", None) in THREADS
+    have = interaction.app_permissions
+    return [p for p in (NEEDED_IN_THREAD if threaded else NEEDED) if not getattr(have, p)]
 
 
 class HokmCog(commands.Cog):
@@ -68,6 +90,10 @@ class HokmCog(commands.Cog):
         async def go(lang: str) -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise ActionError("error.guild_only")
+            missing = missing_permissions(interaction)
+            if missing:
+                names = (t(lang, f"perm.{p}") for p in missing)
+                raise ActionError("error.missing_permissions", missing=_join(lang, names))
             settings = await self.bot.store.get_guild_settings(interaction.guild_id)
             await self.bot.service.open_table(
                 guild_id=interaction.guild_id,
@@ -163,6 +189,7 @@ class HokmCog(commands.Cog):
         computer_players="Whether computer players may fill empty seats",
         language="Language of the bot's messages",
         computer_difficulty="Default strength of computer players",
+        max_open_tables="Open tables this server may have at once (1–100)",
     )
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
@@ -176,6 +203,7 @@ class HokmCog(commands.Cog):
         computer_players: bool | None = None,
         language: Literal["en", "fa"] | None = None,
         computer_difficulty: Literal["easy", "normal", "hard"] | None = None,
+        max_open_tables: int | None = None,
     ) -> None:
         async def go(lang: str) -> None:
             if interaction.guild_id is None:
@@ -193,6 +221,7 @@ class HokmCog(commands.Cog):
                     ("allow_computer_players", computer_players),
                     ("language", language),
                     ("computer_difficulty", computer_difficulty),
+                    ("max_open_tables", max_open_tables),
                 )
                 if value is not None
             }
@@ -206,3 +235,7 @@ class HokmCog(commands.Cog):
             await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
 
         await self._run(interaction, go)
+
+
+def _join(lang: str, names: Iterable[str]) -> str:
+    return ("، " if lang == "fa" else ", ").join(names)

@@ -20,6 +20,7 @@ from typing import Any
 
 from .models import (
     BUTTON,
+    SEND_MESSAGES,
     STRING_SELECT,
     TEXT_INPUT,
     AppCommand,
@@ -407,6 +408,18 @@ def modal_submit_data(modal: dict[str, Any], values: Mapping[str, str]) -> dict[
     return {"custom_id": modal["custom_id"], "components": components}
 
 
+def app_permissions(world: World, guild: Guild, channel: Channel) -> int:
+    """The bot's permissions in ``channel``, as Discord computes ``app_permissions``: its
+    server permissions, or the channel's own (``Channel.bot_permissions``), without Send
+    Messages where it was denied (``DiscordDouble.deny_send``)."""
+    value = guild.permissions_of(world.bot.id)
+    if channel.bot_permissions is not None:
+        value = channel.bot_permissions
+    if not channel.bot_can_send:
+        value &= ~SEND_MESSAGES
+    return value
+
+
 def interaction_payload(
     world: World,
     record_id: int,
@@ -442,7 +455,7 @@ def interaction_payload(
         payload["guild_locale"] = guild.preferred_locale
         payload["guild"] = {"id": str(guild.id), "locale": guild.preferred_locale, "features": []}
         payload["member"] = member.payload(permissions=guild.permissions_of(user.id))
-        payload["app_permissions"] = str(guild.permissions_of(world.bot.id))
+        payload["app_permissions"] = str(app_permissions(world, guild, channel))
         payload["context"] = 0
         payload["authorizing_integration_owners"] = {"0": str(guild.id)}
     else:

@@ -18,6 +18,10 @@ from .snowflake import iso_timestamp, utcnow
 # Permission bits the double cares about (https://discord.com/developers/docs/topics/permissions).
 ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 51) - 1
 # What a fresh server's @everyone role has: view, send, history, reactions, embeds, files,
 # external emojis, application commands, voice basics.
@@ -120,6 +124,9 @@ class Channel:
     recipient_id: int | None = None
     position: int = 0
     bot_can_send: bool = True
+    bot_permissions: int | None = None
+    """The bot's permissions in this channel when overwrites change them (None: its server
+    permissions); sent as the interaction's ``app_permissions``."""
     message_ids: list[int] = field(default_factory=list)
 
     @property

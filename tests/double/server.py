@@ -246,8 +246,14 @@ class DiscordDouble:
         )
 
     def deny_send(self, channel: Channel, denied: bool = True) -> None:
-        """Take Send Messages from the bot in a channel (creates answer 403 / 50013)."""
+        """Take Send Messages from the bot in a channel (creates answer 403 / 50013, and
+        interactions there carry ``app_permissions`` without it)."""
         channel.bot_can_send = not denied
+
+    def set_bot_permissions(self, channel: Channel, permissions: int | None) -> None:
+        """The bot's permissions in ``channel`` from now on, as interactions there report them
+        in ``app_permissions`` (None: its server permissions again)."""
+        channel.bot_permissions = permissions
 
     # --- acting as a member --------------------------------------------------------------
 

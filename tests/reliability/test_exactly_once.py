@@ -366,6 +366,7 @@ async def test_a_slow_computer_on_one_table_does_not_delay_anything_else(
     if getattr(bot.service, "thinker", None) is not None:  # searching players off the loop
         bot.service.thinker = think_elsewhere  # type: ignore[attr-defined]
     bot.service.thinker = None  # think in a thread here, so the test can hold the thinking
+    bot.service.think_grace = 30.0  # and give it the time: past its budget greedy would play
     host = double.members[0]
     table = await open_table(double, bot, host, {"difficulty": "hard", "turn_seconds": 60})
     try:

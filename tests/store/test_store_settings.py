@@ -34,6 +34,7 @@ def test_limits_match_validation() -> None:
         "allow_computer_players": (False, True),
         "language": ("en", "fa"),
         "computer_difficulty": ("easy", "normal", "hard"),
+        "max_open_tables": Range(1, 100),
     } == LIMITS
     for key, allowed in LIMITS.items():
         if isinstance(allowed, Range):

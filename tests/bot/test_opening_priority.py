@@ -1,0 +1,101 @@
+"""A new table's first message waits for the cards of tables already playing (issue 11, item 4):
+an attacker opening tables in bulk must not push other tables' hands and turn markers back."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Hashable
+from typing import Any
+
+from bot.outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox
+from bot.publisher import DiscordPublisher
+from bot.table import Seat, Table, TableSettings
+from bot.tables import Update
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.submitted: list[tuple[Hashable, int]] = []
+
+    def submit(self, key: Hashable, priority: int, channel_id: int, job: Job, **_: Any) -> None:
+        self.submitted.append((key, priority))
+
+
+def test_an_opened_table_is_posted_at_the_opening_priority() -> None:
+    table = Table(
+        table_id="0123456789ab",
+        guild_id=1,
+        channel_id=2,
+        host_id=3,
+        settings=TableSettings(),
+        created_at=0.0,
+    )
+    table.seats[0] = Seat(name="host", user_id=3)
+    update = Update(table)
+    update.add("opened", 0)
+    recorder = Recorder()
+    DiscordPublisher(None, recorder).publish(update)  # type: ignore[arg-type]
+    assert recorder.submitted == [(("table", table.table_id), OPENING)]
+    assert URGENT < REPORT < MARKER < OPENING < TABLE
+
+
+async def test_cards_and_turn_markers_go_before_openings() -> None:
+    outbox = Outbox(rate=1000.0, burst=1.0, concurrency=1)
+    ran: list[str] = []
+
+    def job(name: str) -> Job:
+        async def run() -> None:
+            ran.append(name)
+
+        return run
+
+    for i in range(3):  # submitted first: the attacker's new tables
+        outbox.submit(("table", f"new{i}"), OPENING, 100 + i, job(f"opening{i}"))
+    outbox.submit(("dm", 1), MARKER, 200, job("marker"))
+    outbox.submit(("dm", 2), URGENT, 201, job("hand"))
+    worker = asyncio.create_task(outbox.run())
+    try:
+        await outbox.drain(within=5.0)
+    finally:
+        worker.cancel()
+        await outbox.close()
+    assert ran[:2] == ["hand", "marker"]
+    assert sorted(ran[2:]) == ["opening0", "opening1", "opening2"]
+
+
+async def test_an_opening_is_delayed_by_busy_tables_but_never_starved() -> None:
+    """Other tables' turn markers without end (the outbox always has one waiting): the new
+    table's message still goes out once it has waited its patience."""
+    outbox = Outbox(rate=1000.0, burst=1.0, concurrency=1)
+    ran: list[str] = []
+    markers = iter(range(10**6))
+
+    def marker() -> Job:
+        async def run() -> None:
+            ran.append("marker")
+            n = next(markers)  # the next one waits before this one is done
+            outbox.submit(("dm", n), MARKER, 1000 + n, marker())  # DMs: a channel each
+            await asyncio.sleep(0.001)
+
+        return run
+
+    appeared = asyncio.Event()
+
+    async def opening() -> None:
+        ran.append("opening")
+        appeared.set()
+
+    outbox.submit(("dm", -1), MARKER, 999, marker())
+    outbox.submit(("table", "new"), OPENING, 100, opening)
+    worker = asyncio.create_task(outbox.run())
+    try:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(appeared.wait(), timeout=20)
+    finally:
+        worker.cancel()
+        await outbox.close()
+    assert "opening" in ran, "the new table never appeared"
+    # 1000 calls a second at most: about 2000 markers in its 2 s of patience, not many more
+    # (without patience it went out only when the stream hiccuped, after 10 000)
+    assert 10 < ran.index("opening") < 5000
