@@ -20,6 +20,7 @@ from .config import Settings
 from .discord_ui import message_kwargs
 from .errors import ActionError
 from .guild_settings import GuildSettings
+from .log_safety import keep_payloads_out_of_logs
 from .loop_monitor import LoopLagMonitor
 from .outbox import Outbox
 from .publisher import DiscordPublisher
@@ -38,6 +39,7 @@ class HokmBot(commands.Bot):
     """Hosts Hokm tables. Needs no privileged intents."""
 
     def __init__(self, settings: Settings, store: Store) -> None:
+        keep_payloads_out_of_logs()
         intents = discord.Intents.default()
         intents.typing = False
         intents.presences = False

@@ -399,7 +399,8 @@ class TableService:
         )
         update.add("hand_dealt", table.match.hakem, hand=table.match.hand_number)
         self._schedule_turn(table)
-        log.info("table %s: match started (seed %s)", table.table_id, seed)
+        # Never the seed: from it anyone rebuilds every hand of the match.
+        log.info("table %s: match started", table.table_id)
 
     # ----------------------------------------------------------------- play
 
