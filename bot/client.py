@@ -20,6 +20,7 @@ from .config import Settings
 from .discord_ui import message_kwargs
 from .errors import ActionError
 from .guild_settings import GuildSettings
+from .housekeeping import purge_ended_tables
 from .log_safety import keep_payloads_out_of_logs
 from .loop_monitor import LoopLagMonitor
 from .outbox import Outbox
@@ -80,6 +81,12 @@ class HokmBot(commands.Bot):
         await self.add_cog(HokmCog(self))
         await self.add_cog(StandingsCog(self))
         self._background.append(asyncio.create_task(self.outbox.run(), name="hokm-outbox"))
+        self._background.append(
+            asyncio.create_task(
+                purge_ended_tables(self.store, self.settings.ended_table_retention_days),
+                name="hokm-purge",
+            )
+        )
         if self.settings.loop_lag_report_seconds > 0:
             monitor = LoopLagMonitor(report_every=self.settings.loop_lag_report_seconds)
             self._background.append(asyncio.create_task(monitor.run(), name="hokm-loop-lag"))

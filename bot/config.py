@@ -40,6 +40,7 @@ class Settings(BaseSettings):
     guild_ready_timeout: float = Field(2.0, ge=0.0, le=60.0)
     loop_lag_report_seconds: float = Field(60.0, ge=0.0, le=3600.0)
     match_seed_base: int | None = Field(None, ge=0, lt=2**63)
+    ended_table_retention_days: float = Field(7.0, ge=0.0, le=3650.0)
 
     @field_validator("log_level")
     @classmethod
