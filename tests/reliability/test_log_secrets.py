@@ -70,9 +70,7 @@ class HiddenCards:
 
 def everything_logged(caplog: pytest.LogCaptureFixture) -> list[str]:
     """The bot process's records as an operator would read them (the double's are not)."""
-    return [
-        caplog.handler.format(r) for r in caplog.records if not r.name.startswith("tests.")
-    ]
+    return [caplog.handler.format(r) for r in caplog.records if not r.name.startswith("tests.")]
 
 
 async def test_no_log_line_of_a_full_match_holds_the_seed_or_a_hand(
