@@ -46,6 +46,7 @@ POLL = 0.02
 QUIET_SECONDS = 3.0
 """The bot is done when the double has seen no request for this long."""
 STALE = "belongs to an earlier hand or a finished table"
+BUSY = "This channel already has a table"
 
 
 @dataclass
@@ -109,6 +110,7 @@ class Lane:
         self.finished = 0
         self.cards = 0
         self.last_reply = ""
+        self.retries = 0
         """What the bot last answered this lane's host (shown if a table does not open)."""
 
     async def table_message(self) -> StoredMessage:
@@ -131,8 +133,16 @@ class Lane:
     async def cycle(self, finish: bool) -> None:
         double, host = self.double, self.host
         options = {"target_score": 1, "difficulty": "easy"}
-        record = await answered(double.slash(host, self.channel, "hokm new", options, wait=False))
-        self.last_reply = record.message.text if record and record.message else repr(record)
+        for _ in range(3):
+            record = await answered(
+                double.slash(host, self.channel, "hokm new", options, wait=False)
+            )
+            self.last_reply = record.message.text if record and record.message else repr(record)
+            if BUSY not in self.last_reply:
+                break
+            # the last table is still live (its cancel was not answered in time): close it
+            self.retries += 1
+            await answered(double.slash(host, self.channel, "hokm cancel", wait=False))
         message = await self.table_message()
         self.opened += 1
         await answered(double.click(host, message, label="Start", wait=False))
@@ -260,6 +270,7 @@ async def run_churn(args: ChurnArgs, rss_mb: Callable[[int], float]) -> dict[str
             "rss_growth_mb": round(rss_end - rss_warm, 1),
             "tables_after_warmup": args.churn - warm,
             "seconds": round(elapsed, 1),
+            "busy_retries": sum(lane.retries for lane in lanes),
             "http_429": double.counters.http_429,
             "error_lines": sum(1 for ln in log.splitlines() if " ERROR " in ln),
             "tracebacks": log.count("Traceback"),
