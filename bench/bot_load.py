@@ -1429,6 +1429,10 @@ def parse_args(argv: list[str] | None = None) -> Args:
 
 
 def main(argv: list[str] | None = None) -> None:
+    from bench.churn import churn_main  # --churn N: memory under table churn (bench/churn.py)
+
+    if churn_main(argv, rss_mb):
+        return
     args = parse_args(argv)
     result = asyncio.run(run(args))
     print(json.dumps(result, ensure_ascii=False))

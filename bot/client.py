@@ -21,6 +21,8 @@ from .discord_ui import message_kwargs, text_kwargs
 from .errors import ActionError
 from .guild_settings import GuildSettings
 from .health import HealthFile
+from .housekeeping import purge_ended_tables
+from .log_safety import keep_payloads_out_of_logs
 from .loop_monitor import LoopLagMonitor
 from .names import clip
 from .outbox import Outbox
@@ -47,6 +49,7 @@ class HokmBot(commands.Bot):
     def __init__(self, settings: Settings, store: Store) -> None:
         # The bot uses no voice: discord.py's "PyNaCl/davey is not installed" is noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        keep_payloads_out_of_logs()
         intents = discord.Intents.default()
         intents.typing = False
         intents.presences = False
@@ -89,6 +92,12 @@ class HokmBot(commands.Bot):
         await self.add_cog(HokmCog(self))
         await self.add_cog(StandingsCog(self))
         self._background.append(asyncio.create_task(self.outbox.run(), name="hokm-outbox"))
+        self._background.append(
+            asyncio.create_task(
+                purge_ended_tables(self.store, self.settings.ended_table_retention_days),
+                name="hokm-purge",
+            )
+        )
         if self.settings.loop_lag_report_seconds > 0:
             monitor = LoopLagMonitor(report_every=self.settings.loop_lag_report_seconds)
             self._background.append(asyncio.create_task(monitor.run(), name="hokm-loop-lag"))

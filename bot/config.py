@@ -55,6 +55,7 @@ class Settings(BaseSettings):
     startup_retry_seconds: float = Field(120.0, ge=0.0, le=3600.0)
     gateway_timeout_seconds: float = Field(60.0, gt=0.0, le=600.0)
     health_file: str | None = None
+    ended_table_retention_days: float = Field(7.0, ge=0.0, le=3650.0)
 
     @field_validator("log_level")
     @classmethod

@@ -85,6 +85,8 @@ class Outbox:
         self._inflight: set[Hashable] = set()
         self._sent: defaultdict[int, deque[float]] = defaultdict(deque)
         self._last_run: dict[Hashable, float] = {}
+        self._longest_every = 0.0
+        self._pruned = clock()
         self._seq = itertools.count()
         self._wakeup = asyncio.Event()
         self._idle = asyncio.Event()
@@ -127,6 +129,7 @@ class Outbox:
                 entry.promote_at = self.clock() + patience
             if every:
                 entry.not_before = self._last_run.get(key, -every) + every
+                self._longest_every = max(self._longest_every, every)
             self._pending[key] = entry
         self._wakeup.set()
 
@@ -146,13 +149,29 @@ class Outbox:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._idle.wait(), timeout=0.05)
 
+    def prune(self, now: float | None = None) -> None:
+        """Forget channels and keys nothing is waiting on: a channel with no call in its
+        window, a key last run longer ago than any ``every``. Both are as good as never seen,
+        and without this both would keep an entry for every table and DM channel ever used."""
+        now = self.clock() if now is None else now
+        self._pruned = now
+        for channel_id in list(self._sent):
+            self._channel_room(channel_id, now)  # drops the calls that left the window
+            if not self._sent[channel_id]:
+                del self._sent[channel_id]
+        horizon = now - self._longest_every
+        self._last_run = {k: t for k, t in self._last_run.items() if t > horizon}
+
     async def run(self) -> None:
         while True:
+            if self.clock() - self._pruned >= self.channel_window:
+                self.prune()
             entry, wait = self._next()
             if entry is None:
                 self._wakeup.clear()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wakeup.wait(), timeout=wait)
+                    idle = self.channel_window if wait is None else wait  # prune when idle
+                    await asyncio.wait_for(self._wakeup.wait(), timeout=idle)
                 continue
             await self._slots.acquire()
             if self._pending.get(entry.key) is not entry:  # discarded while waiting for a slot
@@ -161,9 +180,7 @@ class Outbox:
             del self._pending[entry.key]
             self._inflight.add(entry.key)
             self._spend(entry.channel_id, entry.cost)
-            self._last_run[entry.key] = now = self.clock()
-            if len(self._last_run) > 10_000:  # forget keys of long-finished tables
-                self._last_run = {k: t for k, t in self._last_run.items() if t > now - 60}
+            self._last_run[entry.key] = self.clock()
             task = asyncio.create_task(self._send(entry))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
@@ -209,7 +226,9 @@ class Outbox:
 
     def _channel_room(self, channel_id: int, now: float) -> float:
         """0 when the channel may take a call now, else seconds until it may."""
-        sent = self._sent[channel_id]
+        sent = self._sent.get(channel_id)
+        if sent is None:
+            return 0.0
         while sent and sent[0] <= now - self.channel_window:
             sent.popleft()
         if len(sent) < self.channel_limit:

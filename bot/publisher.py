@@ -27,7 +27,7 @@ from .discord_ui import message_kwargs, text_kwargs
 from .i18n import suit_label, t
 from .names import seat_name
 from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Outbox, Retry
-from .table import Table
+from .table import SEATS, Table
 from .tables import TableService, Update
 
 if TYPE_CHECKING:
@@ -89,10 +89,23 @@ class DiscordPublisher:
         if update.has("resumed"):
             self._dm_sent = {k: v for k, v in self._dm_sent.items() if k[0] != table.table_id}
         self._refresh_hands(table, update.actor_seat)
+        if not table.is_live:
+            self._table_ended(table.table_id)
+
+    def _table_ended(self, table_id: str) -> None:
+        """Forget what was kept per seat of a table that ended (the interactions above all,
+        ~150 KB a match). The jobs still queued for its last messages hold their own
+        references; ``answered``/``clicked``/``_token_edit`` keep nothing for it afterwards."""
+        for seat in range(SEATS):
+            key = (table_id, seat)
+            self._dm_sent.pop(key, None)
+            self._tokens.pop(key, None)
+            self._token_locks.pop(key, None)
 
     def answered(self, table: Table, seat: int) -> None:
         """The player's own interaction response just showed them their hand."""
-        self._dm_sent[(table.table_id, seat)] = render.hand_signature(table, seat)
+        if table.is_live:
+            self._dm_sent[(table.table_id, seat)] = render.hand_signature(table, seat)
 
     def clicked(
         self, table: Table, seat: int, interaction: discord.Interaction, hand: int | None = None
@@ -101,7 +114,7 @@ class DiscordPublisher:
         (a DM or an ephemeral "My hand") for 15 minutes, outside the global rate limit.
         ``hand`` is the hand the clicked message showed (a hand's last card moves the match
         on, but that message stays the old hand's)."""
-        if table.match is not None:
+        if table.match is not None and table.is_live:
             shown = table.match.hand_number if hand is None else hand
             self._tokens[(table.table_id, seat)] = (interaction, shown, time.monotonic())
 
@@ -135,6 +148,8 @@ class DiscordPublisher:
     async def _token_edit(
         self, table: Table, seat: int, key: tuple[str, int], interaction: discord.Interaction
     ) -> None:
+        if table.match is None or table.status != "playing":
+            return
         lock = self._token_locks.setdefault(key, asyncio.Lock())
         async with lock:  # one edit at a time per hand, each with the newest state
             if table.match is None or table.status != "playing":

@@ -214,8 +214,11 @@ class TableService:
         self._locks.setdefault(table.table_id, asyncio.Lock())
 
     def _forget(self, table: Table) -> None:
+        """Drop everything kept for a table that ended. Its lock goes too: whoever waits on it
+        holds it already and finds the table gone once inside (``_act``, ``_wake``)."""
         self.tables.pop(table.table_id, None)
         self._saved.pop(table.table_id, None)
+        self._locks.pop(table.table_id, None)
         if self._by_channel.get(table.channel_id) == table.table_id:
             del self._by_channel[table.channel_id]
         handle = self._timers.pop(table.table_id, None)
@@ -231,8 +234,10 @@ class TableService:
     def settled(self, table_id: str) -> asyncio.Lock:
         """The table's lock: hold it while rendering the table for anyone to see. An action
         changes the live table before its store write completes, and a move not yet stored
-        must never be shown (a failed write or a crash would take it back into a hand)."""
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        must never be shown (a failed write or a crash would take it back into a hand).
+        An ended table changes no more, so a fresh lock will do for it: keeping one per table
+        ever played would grow without bound."""
+        return self._locks.get(table_id) or asyncio.Lock()
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
@@ -463,7 +468,8 @@ class TableService:
         )
         update.add("hand_dealt", table.match.hakem, hand=table.match.hand_number)
         self._schedule_turn(table)
-        log.info("table %s: match started (seed %s)", table.table_id, seed)
+        # Never the seed: from it anyone rebuilds every hand of the match.
+        log.info("table %s: match started", table.table_id)
 
     # ----------------------------------------------------------------- play
 
