@@ -29,7 +29,7 @@ from .outbox import Outbox
 from .publisher import DiscordPublisher
 from .startup import StartupError
 from .store import Store
-from .tables import TableService
+from .tables import TableService, random_seed
 from .thinking import Thinker
 
 log = logging.getLogger(__name__)
@@ -76,7 +76,7 @@ class HokmBot(commands.Bot):
             publisher=self.publisher,
             computer_delay=settings.computer_delay_seconds,
             thinker=self.thinker.decide,
-            **_seed_source(settings.match_seed_base),
+            seed_source=_seed_source(settings.match_seed_base),
         )
         self.publisher.service = self.service
         self._background: list[asyncio.Task[None]] = []
@@ -229,12 +229,12 @@ class HokmBot(commands.Bot):
         self._languages[guild_id] = settings.language
 
 
-def _seed_source(base: int | None) -> dict[str, Callable[[], int]]:
+def _seed_source(base: int | None) -> Callable[[], int]:
     """``match_seed_base`` (tests, replays): deal every match from that seed, so a run can be
     repeated card for card, e.g. once straight through and once with the bot killed midway."""
     if base is None:
-        return {}
-    return {"seed_source": lambda: base}
+        return random_seed
+    return lambda: base
 
 
 def _read_marker(path: Path) -> str:

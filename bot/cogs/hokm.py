@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -62,7 +62,9 @@ class HokmCog(commands.Cog):
             raise ActionError("error.no_table")
         return table
 
-    async def _run(self, interaction: discord.Interaction, coro_factory) -> None:  # type: ignore[no-untyped-def]
+    async def _run(
+        self, interaction: discord.Interaction, coro_factory: Callable[[str], Awaitable[None]]
+    ) -> None:
         lang = await self._lang(interaction)
         try:
             await coro_factory(lang)
