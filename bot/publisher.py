@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import aiohttp
 import discord
@@ -31,9 +31,6 @@ from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox, Retry
 from .table import SEATS, Table
 from .tables import TableService, Update
 
-if TYPE_CHECKING:
-    from .client import HokmBot
-
 log = logging.getLogger(__name__)
 
 DM_CLOSED_CODE = 50007
@@ -45,10 +42,21 @@ reports, notices and other tables' messages share that channel budget."""
 MAX_MESSAGE = 1900
 
 
+class Channels(Protocol):
+    """What the publisher needs of the discord.py client: somewhere to send. The client
+    creates the publisher, so the publisher knows it only through this."""
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None
+    ) -> discord.PartialMessageable: ...
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
+
+
 class DiscordPublisher:
     """The ``Publisher`` the service talks to when the bot runs on Discord."""
 
-    def __init__(self, bot: HokmBot, outbox: Outbox) -> None:
+    def __init__(self, bot: Channels, outbox: Outbox) -> None:
         self.bot = bot
         self.outbox = outbox
         self.service: TableService | None = None
