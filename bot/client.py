@@ -10,26 +10,28 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import discord
 from discord.ext import commands
 
 from . import custom_ids, render
+from .cogs.hokm import HokmCog
+from .cogs.standings import StandingsCog
 from .config import Settings
-from .discord_ui import message_kwargs, text_kwargs
+from .discord_ui import message_kwargs
 from .errors import ActionError
 from .guild_settings import GuildSettings
 from .health import HealthFile
 from .housekeeping import purge_ended_tables
 from .log_safety import keep_payloads_out_of_logs
 from .loop_monitor import LoopLagMonitor
-from .names import clip
+from .names import member_name
 from .outbox import Outbox
 from .publisher import DiscordPublisher
+from .replies import reply_error
 from .startup import StartupError
 from .store import Store
-from .tables import TableService
+from .tables import TableService, random_seed
 from .thinking import Thinker
 
 log = logging.getLogger(__name__)
@@ -76,7 +78,7 @@ class HokmBot(commands.Bot):
             publisher=self.publisher,
             computer_delay=settings.computer_delay_seconds,
             thinker=self.thinker.decide,
-            **_seed_source(settings.match_seed_base),
+            seed_source=_seed_source(settings.match_seed_base),
         )
         self.publisher.service = self.service
         self._background: list[asyncio.Task[None]] = []
@@ -86,9 +88,6 @@ class HokmBot(commands.Bot):
     # ------------------------------------------------------------------ start-up
 
     async def setup_hook(self) -> None:
-        from .cogs.hokm import HokmCog
-        from .cogs.standings import StandingsCog
-
         await self.add_cog(HokmCog(self))
         await self.add_cog(StandingsCog(self))
         self._background.append(asyncio.create_task(self.outbox.run(), name="hokm-outbox"))
@@ -229,12 +228,12 @@ class HokmBot(commands.Bot):
         self._languages[guild_id] = settings.language
 
 
-def _seed_source(base: int | None) -> dict[str, Callable[[], int]]:
+def _seed_source(base: int | None) -> Callable[[], int]:
     """``match_seed_base`` (tests, replays): deal every match from that seed, so a run can be
     repeated card for card, e.g. once straight through and once with the bot killed midway."""
     if base is None:
-        return {}
-    return {"seed_source": lambda: base}
+        return random_seed
+    return lambda: base
 
 
 def _read_marker(path: Path) -> str:
@@ -255,24 +254,10 @@ def _write_marker(path: Path, digest: str) -> None:
 # ---------------------------------------------------------------------- the click router
 
 
-async def reply_error(
-    interaction: discord.Interaction, lang: str, code: str, params: dict[str, Any] | None = None
-) -> None:
-    """Every refusal is an ephemeral answer to the clicker: free, private, and changes nothing."""
-    text = render.error_text(lang, code, params or {})
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **text_kwargs(text))
-        else:
-            await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
-    except discord.HTTPException as exc:
-        log.warning("could not answer interaction %s: %s", interaction.id, exc)
-
-
 async def handle_click(bot: HokmBot, interaction: discord.Interaction) -> None:
-    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    custom_id = _custom_id(interaction)
     try:
-        click = custom_ids.parse(data.get("custom_id"))
+        click = custom_ids.parse(custom_id)
     except custom_ids.BadCustomId:
         await reply_error(
             interaction, await bot.language_of(interaction.guild_id), "error.bad_button"
@@ -294,11 +279,12 @@ async def handle_click(bot: HokmBot, interaction: discord.Interaction) -> None:
             if not _has_page_buttons(interaction.message):  # a page id forged elsewhere
                 raise ActionError("error.bad_button")
             cog = bot.get_cog("StandingsCog")
-            await cog.page_click(interaction, click)  # type: ignore[union-attr]
+            assert isinstance(cog, StandingsCog)  # added in setup_hook, never removed
+            await cog.page_click(interaction, click)
     except ActionError as exc:
         await reply_error(interaction, lang, exc.code, exc.params)
     except Exception:
-        log.exception("click %r failed", data.get("custom_id"))
+        log.exception("click %r failed", custom_id)
         await reply_error(interaction, lang, "error.internal")
 
 
@@ -352,7 +338,7 @@ async def _lobby_click(
     if interaction.guild_id != table.guild_id:
         raise ActionError("error.bad_button")
     if click.action == "join":
-        update = await service.join(click.table_id, user.id, _display_name(user))
+        update = await service.join(click.table_id, user.id, member_name(user))
     elif click.action == "leave":
         update = await service.leave(click.table_id, user.id)
     elif click.action == "add_computer":
@@ -401,6 +387,7 @@ def _has_page_buttons(message: discord.Message | None) -> bool:
     )
 
 
-def _display_name(user: discord.abc.User) -> str:
-    """The name a seat keeps: invisible characters dropped and capped here; escaped when shown."""
-    return clip(getattr(user, "display_name", None) or user.name)
+def _custom_id(interaction: discord.Interaction) -> object:
+    """The clicked component's id, unchecked: ``custom_ids.parse`` answers anything forged."""
+    data = interaction.data
+    return None if data is None else data.get("custom_id")

@@ -59,6 +59,7 @@ def use_discord_endpoints(api_base: str | None, gateway_url: str | None) -> None
     discord.http.Route.BASE = base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url or DISCORD_GATEWAY)
     _gateway_override = gateway_url
+    # A deliberate monkeypatch of discord.py's class; mypy forbids assigning to a method.
     if gateway_url is None:
         discord.http.HTTPClient.get_bot_gateway = _original_get_bot_gateway  # type: ignore[method-assign]
     else:

@@ -51,15 +51,15 @@ class GuildSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    turn_seconds: int = Field(20, ge=10, le=60)
-    trump_seconds: int = Field(30, ge=10, le=120)
-    lobby_timeout_minutes: int = Field(15, ge=1, le=120)
-    target_score: int = Field(7, ge=1, le=13)
+    turn_seconds: int = Field(default=20, ge=10, le=60)
+    trump_seconds: int = Field(default=30, ge=10, le=120)
+    lobby_timeout_minutes: int = Field(default=15, ge=1, le=120)
+    target_score: int = Field(default=7, ge=1, le=13)
     hakem_selection: Literal["first_ace", "random"] = "first_ace"
     allow_computer_players: bool = True
     language: Literal["en", "fa"] = "en"
     computer_difficulty: Literal["easy", "normal", "hard"] = "normal"
-    max_open_tables: int = Field(25, ge=1, le=100)
+    max_open_tables: int = Field(default=25, ge=1, le=100)
     """Live tables (lobby or playing) this server may have at once: one server's tables share
     the computer players' workers and Discord's rate limits with every other server."""
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Final
+from typing import Final, Protocol
 
 from discord.utils import escape_markdown, escape_mentions
 
@@ -54,6 +54,18 @@ def clip(name: str, limit: int = NAME_LIMIT) -> str:
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     return text or "?"
+
+
+class Member(Protocol):
+    """A discord.py ``User`` or ``Member`` as far as its name goes (no client needed)."""
+
+    @property
+    def name(self) -> str: ...
+
+
+def member_name(user: Member) -> str:
+    """The name a seat keeps: invisible characters dropped and capped here; escaped when shown."""
+    return clip(getattr(user, "display_name", None) or user.name)
 
 
 def _visible(name: str) -> str:

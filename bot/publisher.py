@@ -13,9 +13,10 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
+from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import aiohttp
 import discord
@@ -26,12 +27,9 @@ from . import render
 from .discord_ui import message_kwargs, text_kwargs
 from .i18n import suit_label, t
 from .names import seat_name
-from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Outbox, Retry
+from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox, Retry
 from .table import SEATS, Table
 from .tables import TableService, Update
-
-if TYPE_CHECKING:
-    from .client import HokmBot
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +42,21 @@ reports, notices and other tables' messages share that channel budget."""
 MAX_MESSAGE = 1900
 
 
+class Channels(Protocol):
+    """What the publisher needs of the discord.py client: somewhere to send. The client
+    creates the publisher, so the publisher knows it only through this."""
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None
+    ) -> discord.PartialMessageable: ...
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
+
+
 class DiscordPublisher:
     """The ``Publisher`` the service talks to when the bot runs on Discord."""
 
-    def __init__(self, bot: HokmBot, outbox: Outbox) -> None:
+    def __init__(self, bot: Channels, outbox: Outbox) -> None:
         self.bot = bot
         self.outbox = outbox
         self.service: TableService | None = None
@@ -185,9 +194,9 @@ class DiscordPublisher:
             self._report_pings[table.channel_id].update(
                 u for _, s in table.humans() if (u := s.user_id)
             )
-            shown = data.get("first_ace") or []
+            shown = _seat_cards(data, "first_ace")
             if shown and seat is not None:
-                cards = " ".join(f"{name(s)}:{Card.parse(str(c)).label}" for s, c in shown)  # type: ignore[misc]
+                cards = " ".join(f"{name(s)}:{c.label}" for s, c in shown)
                 report.append(t(lang, "report.first_ace", cards=cards, name=name(seat)))
             elif seat is not None:
                 report.append(t(lang, "report.random_hakem", name=name(seat)))
@@ -197,17 +206,17 @@ class DiscordPublisher:
                     lang,
                     "report.trump_named",
                     name=name(seat),
-                    suit=suit_label(lang, int(data["suit"])),
+                    suit=suit_label(lang, _int(data, "suit")),
                 )
-            )  # type: ignore[call-overload]
+            )
         elif kind == "trick" and seat is not None:
-            cards = " ".join(Card.parse(str(c)).label for c in data["cards"])  # type: ignore[attr-defined]
+            cards = " ".join(c.label for c in _cards(data, "cards"))
             table.add_log(t(lang, "report.trick", n=data["number"], cards=cards, name=name(seat)))
         elif kind == "hand_result":
-            report.append(self._hand_line(table, lang, data["result"]))  # type: ignore[arg-type]
+            report.append(self._hand_line(table, lang, _mapping(data, "result")))
         elif kind == "match_over":
-            winner = int(data["winner_team"])  # type: ignore[call-overload]
-            scores = data["scores"]
+            winner = _int(data, "winner_team")
+            scores = _ints(data, "scores")
             players = self._players(table, team=winner)
             report.append(
                 t(
@@ -218,7 +227,7 @@ class DiscordPublisher:
                     s2=scores[1],
                     players=players,
                 )
-            )  # type: ignore[index]
+            )
         elif (
             kind == "hand_dealt"
             and seat is not None
@@ -228,7 +237,7 @@ class DiscordPublisher:
             report.append(t(lang, "report.next_hakem", name=name(seat)))
         elif kind == "timeout" and seat is not None:
             table.add_log(
-                t(lang, "report.timeout", name=name(seat), card=Card.parse(str(data["card"])).label)
+                t(lang, "report.timeout", name=name(seat), card=_card(data, "card").label)
             )
         elif kind == "timeout_trump" and seat is not None:
             table.add_log(
@@ -236,9 +245,9 @@ class DiscordPublisher:
                     lang,
                     "report.timeout_trump",
                     name=name(seat),
-                    suit=suit_label(lang, Suit(int(data["suit"]))),
+                    suit=suit_label(lang, Suit(_int(data, "suit"))),
                 )
-            )  # type: ignore[call-overload]
+            )
         elif kind == "replaced" and seat is not None:
             table.add_log(t(lang, "report.replaced", name=name(seat)))
         elif kind == "back" and seat is not None:
@@ -268,29 +277,29 @@ class DiscordPublisher:
         )
 
     @staticmethod
-    def _hand_line(table: Table, lang: str, result: dict[str, object]) -> str:
+    def _hand_line(table: Table, lang: str, result: Mapping[str, object]) -> str:
         kind = str(result["kind"])
         key = {
             "win": "report.hand_win",
             "kot": "report.hand_kot",
             "hakem_kot": "report.hand_hakem_kot",
         }[kind]
-        tricks = result["tricks"]
-        scores = result["scores_after"]
+        tricks = _ints(result, "tricks")
+        scores = _ints(result, "scores_after")
         return t(
             lang,
             key,
             n=result["number"],
-            team=int(result["winner_team"]) + 1,  # type: ignore[call-overload]
-            tricks=f"{tricks[0]}–{tricks[1]}",  # type: ignore[index]
+            team=_int(result, "winner_team") + 1,
+            tricks=f"{tricks[0]}–{tricks[1]}",
             points=result["points"],
-            s1=scores[0],  # type: ignore[index]
-            s2=scores[1],  # type: ignore[index]
+            s1=scores[0],
+            s2=scores[1],
         )
 
     # ------------------------------------------------------------------ jobs
 
-    def _table_job(self, table: Table):  # type: ignore[no-untyped-def]
+    def _table_job(self, table: Table) -> Job:
         async def job() -> None:
             async with self._settled(table):
                 spec = render.table_message(table)
@@ -317,7 +326,7 @@ class DiscordPublisher:
 
         return job
 
-    def _report_job(self, channel_id: int):  # type: ignore[no-untyped-def]
+    def _report_job(self, channel_id: int) -> Job:
         async def job() -> None:
             lines = self._reports.pop(channel_id, [])
             pings = self._report_pings.pop(channel_id, set())
@@ -363,7 +372,7 @@ class DiscordPublisher:
                 cost=1 if s.hand_channel_id else 2,  # the first DM also opens the channel
             )
 
-    def _hand_job(self, table: Table, seat: int):  # type: ignore[no-untyped-def]
+    def _hand_job(self, table: Table, seat: int) -> Job:
         async def job() -> None:
             s = table.seat(seat)
             match = table.match
@@ -420,7 +429,7 @@ class DiscordPublisher:
             return contextlib.nullcontext()
         return self.service.settled(table.table_id)
 
-    async def _remember(self, table: Table, mutate) -> None:  # type: ignore[no-untyped-def]
+    async def _remember(self, table: Table, mutate: Callable[[Table], None]) -> None:
         if self.service is not None and table.is_live:
             await self.service.save_side_data(table.table_id, mutate)
         else:
@@ -436,6 +445,51 @@ class DiscordPublisher:
     async def _channel_gone(self, table: Table) -> None:
         if self.service is not None and table.is_live:
             await self.service.abandon(table.table_id)
+
+
+# Event data is a plain ``dict[str, Any]`` (``TableEvent.data``); these read one value back
+# with the type the service wrote it with, and fail loudly if it ever wrote something else.
+
+
+def _int(data: Mapping[str, object], key: str) -> int:
+    value = data[key]
+    if not isinstance(value, int):
+        raise TypeError(f"event data {key!r} is {value!r}, not a number")
+    return value
+
+
+def _ints(data: Mapping[str, object], key: str) -> list[int]:
+    """Scores or trick counts per team (a list or the engine's tuple)."""
+    values = data[key]
+    if not isinstance(values, list | tuple) or not all(isinstance(v, int) for v in values):
+        raise TypeError(f"event data {key!r} is {values!r}, not numbers")
+    return [int(v) for v in values]
+
+
+def _card(data: Mapping[str, object], key: str) -> Card:
+    return Card.parse(str(data[key]))
+
+
+def _cards(data: Mapping[str, object], key: str) -> list[Card]:
+    codes = data[key]
+    if not isinstance(codes, list | tuple):
+        raise TypeError(f"event data {key!r} is {codes!r}, not cards")
+    return [Card.parse(str(code)) for code in codes]
+
+
+def _seat_cards(data: Mapping[str, object], key: str) -> list[tuple[int, Card]]:
+    """``[[seat, card code], ...]`` (the first-ace deal); empty when absent."""
+    pairs = data.get(key) or []
+    if not isinstance(pairs, list | tuple):
+        raise TypeError(f"event data {key!r} is {pairs!r}, not seats and cards")
+    return [(int(seat), Card.parse(str(code))) for seat, code in pairs]
+
+
+def _mapping(data: Mapping[str, object], key: str) -> Mapping[str, object]:
+    value = data[key]
+    if not isinstance(value, Mapping):
+        raise TypeError(f"event data {key!r} is {value!r}, not a mapping")
+    return value
 
 
 def _chunks(lines: list[str]) -> list[str]:

@@ -8,6 +8,7 @@ end up on the screen by accident.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -164,8 +165,8 @@ def _match_lines(table: Table, lang: str) -> list[str]:
             lines.append(t(lang, "table.turn_trump", name=who, when=when(table.deadline)))
         else:
             lines.append(t(lang, "table.turn", name=who, when=when(table.deadline)))
-    for i, seat in enumerate(table.seats):
-        if seat is not None and seat.dm_closed and table.status == "playing":
+    for i, s in enumerate(table.seats):
+        if s is not None and s.dm_closed and table.status == "playing":
             lines.append(t(lang, "table.dm_closed", name=name(i)))
     if table.log:
         lines.append("")
@@ -321,7 +322,9 @@ def member_message(lang: str, name: str, record: PlayerRecord | None) -> Message
     return MessageSpec(content=text)
 
 
-def settings_message(lang: str, values: dict[str, object], *, changed: bool) -> MessageSpec:
+def settings_message(
+    lang: str, values: Mapping[str, bool | str | int], *, changed: bool
+) -> MessageSpec:
     lines = []
     for key, value in values.items():
         if isinstance(value, bool):
@@ -329,7 +332,7 @@ def settings_message(lang: str, values: dict[str, object], *, changed: bool) -> 
         elif isinstance(value, str):
             shown = t(lang, f"value.{value}")
         else:
-            shown = number(lang, int(value))  # type: ignore[call-overload]
+            shown = number(lang, value)
         lines.append(t(lang, f"settings.{key}", value=shown))
     if changed:
         lines.append(f"\n✅ {t(lang, 'settings.changed')}")

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Final, Literal
 
 from engine import Match, Rules
+from engine.rules import HakemSelection
 
 TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
 SEATS: Final = 4
@@ -52,7 +53,7 @@ class TableSettings:
     turn_seconds: int = 20
     trump_seconds: int = 30
     lobby_timeout_minutes: int = 15
-    hakem_selection: str = "first_ace"
+    hakem_selection: HakemSelection = "first_ace"
     allow_computer_players: bool = True
     language: str = "en"
     computer_difficulty: str = "normal"
@@ -121,7 +122,7 @@ class Table:
     def rules(self) -> Rules:
         return Rules(
             target_score=self.settings.target_score,
-            hakem_selection=self.settings.hakem_selection,  # type: ignore[arg-type]
+            hakem_selection=self.settings.hakem_selection,
         )
 
     # ---------------------------------------------------------- serialization

@@ -39,6 +39,8 @@ from engine import (
     Suit,
     Trick,
     WrongPhase,
+    make_player,
+    parse_difficulty,
     seat_view,
 )
 
@@ -54,7 +56,7 @@ from .store import (
     TableRecord,
     TeamStats,
 )
-from .table import SEATS, Seat, Table, TableSettings
+from .table import SEATS, Seat, Table, TableSettings, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -124,12 +126,13 @@ class _Pending:
 
 
 def default_player_factory(difficulty: str, seed: int) -> Player:
-    """Computer players by difficulty; the searching player plugs in here when present."""
-    try:
-        from engine import make_player  # type: ignore[attr-defined]
-    except ImportError:  # pragma: no cover - before the searching player exists
-        return GreedyPlayer()
-    return make_player(difficulty, seed)  # type: ignore[no-any-return]
+    """Computer players by difficulty (a seat stores its difficulty as plain text)."""
+    return make_player(parse_difficulty(difficulty), seed)
+
+
+def random_seed() -> int:
+    """A fresh match seed, unpredictable to the players."""
+    return secrets.randbits(63)
 
 
 # --------------------------------------------------------------------------- the service
@@ -145,7 +148,7 @@ class TableService:
         publisher: Publisher | None = None,
         clock: Callable[[], float] = time.time,
         computer_delay: float = 1.0,
-        seed_source: Callable[[], int] = lambda: secrets.randbits(63),
+        seed_source: Callable[[], int] = random_seed,
         player_factory: PlayerFactory = default_player_factory,
         thinker: Thinker | None = None,
         think_grace: float = THINK_GRACE,
@@ -862,8 +865,8 @@ class TableService:
                 _restore_in_place(table, snapshot)
                 log.warning("table %s: side data not saved (stale)", table_id)
 
-    def _finish(self, table: Table, update: Update, status: str) -> None:
-        table.status = status  # type: ignore[assignment]
+    def _finish(self, table: Table, update: Update, status: TableStatus) -> None:
+        table.status = status
         table.finished_at = self.clock()
         table.deadline = table.computer_due = None
 

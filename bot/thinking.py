@@ -42,12 +42,12 @@ Runner = Callable[[str, int, SeatView, float], "Future[Decision]"]
 def think(difficulty: str, seed: int, view: SeatView, deadline: float = float("inf")) -> Decision:
     """Runs in the worker: one decision for the seat whose view this is, stopped at
     ``deadline`` (``time.monotonic``, the same clock in every process of the machine)."""
-    from engine import make_player
+    from engine import make_player, parse_difficulty
 
     def should_stop() -> bool:
         return time.monotonic() >= deadline
 
-    player = make_player(difficulty, seed, should_stop)  # type: ignore[arg-type]
+    player = make_player(parse_difficulty(difficulty), seed, should_stop)
     if view.phase == TRUMP:
         return Suit(player.choose_trump(view))
     return player.choose_card(view)

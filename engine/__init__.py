@@ -26,11 +26,12 @@ from .events import (
 from .match import MATCH_OVER, PLAY, TRUMP, Match, replay
 from .players import GreedyPlayer, Player, RandomPlayer, auto_trump
 from .rules import STANDARD, GameFormat, Rules
-from .search import SearchPlayer, make_player
+from .search import DIFFICULTIES, Difficulty, SearchPlayer, make_player, parse_difficulty
 from .view import SeatView, seat_view
 
 __all__ = [
     "CARDS",
+    "DIFFICULTIES",
     "MATCH_OVER",
     "PLAY",
     "RANK_CODES",
@@ -39,6 +40,7 @@ __all__ = [
     "TRUMP",
     "Card",
     "CardNotInHand",
+    "Difficulty",
     "Event",
     "GameFormat",
     "GreedyPlayer",
@@ -70,6 +72,7 @@ __all__ = [
     "make_player",
     "mask_of",
     "parse_cards",
+    "parse_difficulty",
     "replay",
     "seat_view",
 ]

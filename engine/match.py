@@ -30,6 +30,7 @@ from .errors import (
 )
 from .events import (
     Event,
+    HandKind,
     HandResult,
     HandStarted,
     MatchCompleted,
@@ -335,6 +336,7 @@ class Match:
         fmt = self.fmt
         hakem_team = fmt.team_of[self.hakem]
         others = sum(self.team_tricks) - self.team_tricks[winner_team]
+        kind: HandKind
         if others:
             points, kind = fmt.points_win, "win"
         elif winner_team == hakem_team:
@@ -350,7 +352,7 @@ class Match:
             tricks=tuple(self.team_tricks),
             winner_team=winner_team,
             points=points,
-            kind=kind,  # type: ignore[arg-type]
+            kind=kind,
             scores_after=tuple(self.scores),
         )
         self.hand_results.append(result)

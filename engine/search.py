@@ -44,6 +44,7 @@ from .sampling import Bias, Knowledge, PlayModel, Sampler, knowledge
 from .view import SeatView
 
 Difficulty = Literal["easy", "normal", "hard"]
+DIFFICULTIES: Final[tuple[Difficulty, ...]] = ("easy", "normal", "hard")
 StopCheck = Callable[[], bool]
 """Asked between batches of deals; ``True`` ends the search with the best card so far."""
 
@@ -351,6 +352,14 @@ LEVELS: Final[dict[str, SearchSettings]] = {
     "normal": SearchSettings(card_budget=12_000),
     "hard": SearchSettings(card_budget=80_000),
 }
+
+
+def parse_difficulty(name: str) -> Difficulty:
+    """A difficulty named from outside the engine (a stored table, a worker's argument)."""
+    for level in DIFFICULTIES:
+        if name == level:
+            return level
+    raise ValueError(f"unknown difficulty {name!r}: easy, normal or hard")
 
 
 def make_player(

@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from .. import render
-from ..client import _display_name, reply_error
 from ..discord_ui import message_kwargs, text_kwargs
 from ..errors import ActionError
 from ..guild_settings import SettingError
 from ..i18n import t
+from ..names import member_name
+from ..replies import reply_error
 from ..table import Table
-
-if TYPE_CHECKING:
-    from ..client import HokmBot
+from .bot_api import CogBot
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +47,7 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
 class HokmCog(commands.Cog):
     hokm = app_commands.Group(name="hokm", description="Play Hokm, the Persian trick-taking game")
 
-    def __init__(self, bot: HokmBot) -> None:
+    def __init__(self, bot: CogBot) -> None:
         self.bot = bot
 
     async def _lang(self, interaction: discord.Interaction) -> str:
@@ -62,7 +61,9 @@ class HokmCog(commands.Cog):
             raise ActionError("error.no_table")
         return table
 
-    async def _run(self, interaction: discord.Interaction, coro_factory) -> None:  # type: ignore[no-untyped-def]
+    async def _run(
+        self, interaction: discord.Interaction, coro_factory: Callable[[str], Awaitable[None]]
+    ) -> None:
         lang = await self._lang(interaction)
         try:
             await coro_factory(lang)
@@ -99,7 +100,7 @@ class HokmCog(commands.Cog):
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 host_id=interaction.user.id,
-                host_name=_display_name(interaction.user),
+                host_name=member_name(interaction.user),
                 settings=settings,
                 target_score=target_score,
                 turn_seconds=turn_seconds,
@@ -117,7 +118,7 @@ class HokmCog(commands.Cog):
         async def go(lang: str) -> None:
             table = await self._table_here(interaction)
             update = await self.bot.service.join(
-                table.table_id, interaction.user.id, _display_name(interaction.user)
+                table.table_id, interaction.user.id, member_name(interaction.user)
             )
             seat = update.table.seat_of(interaction.user.id)
             text = t(table.settings.language, "ok.joined", seat=(seat or 0) + 1)

@@ -3,26 +3,23 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from .. import render
-from ..client import reply_error
 from ..custom_ids import Click
 from ..discord_ui import message_kwargs
-
-if TYPE_CHECKING:
-    from ..client import HokmBot
+from ..replies import reply_error
+from .bot_api import CogBot
 
 log = logging.getLogger(__name__)
 PER_PAGE = 10
 
 
 class StandingsCog(commands.Cog):
-    def __init__(self, bot: HokmBot) -> None:
+    def __init__(self, bot: CogBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="standings", description="The server's Hokm leaderboard")

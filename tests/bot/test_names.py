@@ -10,7 +10,7 @@ import pytest
 from bot import render
 from bot.discord_ui import NO_PINGS, mentions, message_kwargs, text_kwargs
 from bot.i18n import balanced, isolate, t
-from bot.names import NAME_LIMIT, clip, seat_name, shown_name
+from bot.names import NAME_LIMIT, clip, member_name, seat_name, shown_name
 from bot.publisher import MAX_MESSAGE, _chunks
 from bot.table import Seat, Table, TableSettings
 from tests.double.mentions import mention_problems, pings
@@ -167,3 +167,19 @@ def test_the_checker_catches_planted_bad_payloads() -> None:
     for what, planted in bad.items():
         found = mention_problems([*good, planted], meant)
         assert any(what in p for p in found), (what, found)
+
+
+def test_member_name_reads_the_display_name_and_clips_it_at_the_edge() -> None:
+    """What a seat keeps from a member: the server nickname when there is one, else the
+    account name, with what draws nothing dropped and the length capped."""
+
+    class Account:
+        name = "account"
+
+    class Nicknamed(Account):
+        display_name = "Shirin\u200b " + "x" * 40
+
+    assert member_name(Account()) == "account"
+    kept = member_name(Nicknamed())
+    assert kept.startswith("Shirin x") and "\u200b" not in kept
+    assert len(kept) == NAME_LIMIT and kept.endswith("…")

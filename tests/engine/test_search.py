@@ -26,6 +26,7 @@ from engine import (
     Trick,
     make_player,
     parse_cards,
+    parse_difficulty,
     seat_view,
 )
 from engine.fastsim import (
@@ -360,3 +361,13 @@ def test_make_player_levels() -> None:
     with pytest.raises(ValueError):
         make_player("expert", 1)  # type: ignore[arg-type]
     assert PLAY == "play"
+
+
+def test_parse_difficulty_names_the_levels_make_player_knows() -> None:
+    """A seat stores its difficulty as text; the engine turns it back into a level."""
+    for name in ("easy", "normal", "hard"):
+        assert parse_difficulty(name) == name
+        make_player(parse_difficulty(name), 1)
+    for bad in ("expert", "Easy", ""):
+        with pytest.raises(ValueError, match="unknown difficulty"):
+            parse_difficulty(bad)

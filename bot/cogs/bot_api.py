@@ -1,0 +1,33 @@
+"""What the cogs use of the running bot.
+
+The bot loads the cogs, so the cogs see it through this Protocol rather than importing
+``HokmBot``: the dependency runs one way, and a cog can be driven by any object that has these.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..guild_settings import GuildSettings
+from ..publisher import DiscordPublisher
+from ..store import Store
+from ..tables import TableService
+
+
+class CogBot(Protocol):
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def publisher(self) -> DiscordPublisher: ...
+
+    async def language_of(self, guild_id: int | None) -> str:
+        """The server's language (cached; English outside a server)."""
+        ...
+
+    def settings_changed(self, guild_id: int, settings: GuildSettings) -> None:
+        """A server's settings were just saved."""
+        ...
