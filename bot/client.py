@@ -91,12 +91,6 @@ class HokmBot(commands.Bot):
         await self.add_cog(HokmCog(self))
         await self.add_cog(StandingsCog(self))
         self._background.append(asyncio.create_task(self.outbox.run(), name="hokm-outbox"))
-        self._background.append(
-            asyncio.create_task(
-                purge_ended_tables(self.store, self.settings.ended_table_retention_days),
-                name="hokm-purge",
-            )
-        )
         if self.settings.loop_lag_report_seconds > 0:
             monitor = LoopLagMonitor(report_every=self.settings.loop_lag_report_seconds)
             self._background.append(asyncio.create_task(monitor.run(), name="hokm-loop-lag"))
@@ -107,6 +101,10 @@ class HokmBot(commands.Bot):
             self._background.append(task)
         await self.sync_commands()
         self._resumed_tables = len(await self.service.restore())
+        # Only once start-up went through: a purge still talking to the database when a failed
+        # start closes it would keep the process from exiting.
+        purge = purge_ended_tables(self.store, self.settings.ended_table_retention_days)
+        self._background.append(asyncio.create_task(purge, name="hokm-purge"))
         # What exists now lives as long as the bot: keep it out of every later collection,
         # so a full collection does not pause all tables for a quarter of a second.
         gc.collect()
@@ -147,6 +145,10 @@ class HokmBot(commands.Bot):
         await self.outbox.close()
         for task in self._background:
             task.cancel()
+        # Wait for them to end: the store is closed next, and a task still inside a database
+        # call would hold its connection (and its thread) open past the end of the process.
+        await asyncio.gather(*self._background, return_exceptions=True)
+        self._background.clear()
         await super().close()
         if self._health is not None:
             self._health.clear()
