@@ -132,9 +132,9 @@ class Attack:
     channels: list[Channel]
     users: list[User]
 
-    def patch_env(self, env: dict[str, str], victim_guild_id: int) -> None:
+    def patch_env(self, env: dict[str, str], victim_guild_ids: list[int]) -> None:
         """Commands are synced to the attack servers too (they are dev guilds of the run)."""
-        env["HOKM_DEV_GUILD_IDS"] = json.dumps([victim_guild_id, *self.guild_ids])
+        env["HOKM_DEV_GUILD_IDS"] = json.dumps([*victim_guild_ids, *self.guild_ids])
 
     async def start(self, bench: Bench) -> None:
         """Open the attack tables, then wait ``--attack-warmup`` for them to go all-computer."""

@@ -35,6 +35,10 @@ click kind and per 5 s, calls by route, turn-signal paths, CPU of the bot / this
 processes on the machine (other load skews every latency figure), and this process's own loop
 lag and GC pauses.
 
+The tables are spread over servers of ``--tables-per-server`` (default 25): a server opens at
+most ``max_open_tables`` tables (issue 11; default 25), so 200 tables in one server would measure
+25 tables and thousands of refused ``/hokm new``.
+
 ``--store-scheme sqlite`` runs the store on its thread runner instead of aiosqlite;
 ``--profile FILE`` records the bot with py-spy (``pip install py-spy``) for the run.
 
@@ -89,12 +93,12 @@ from tests.double.server import DiscordDouble  # noqa: E402
 # --------------------------------------------------------------------------- the run
 
 
-def bot_env(double: DiscordDouble, tmp: Path, guild_id: int, args: Args) -> dict[str, str]:
+def bot_env(double: DiscordDouble, tmp: Path, guild_ids: list[int], args: Args) -> dict[str, str]:
     env = dict(double.env())
     env.update(
         {
             "HOKM_DATABASE_URL": f"{args.store_scheme}:///{tmp / 'hokm.sqlite3'}",
-            "HOKM_DEV_GUILD_IDS": json.dumps([guild_id]),
+            "HOKM_DEV_GUILD_IDS": json.dumps(guild_ids),
             "HOKM_COMMAND_SYNC_FILE": str(tmp / "command-sync.sha256"),
             "HOKM_GUILD_READY_TIMEOUT": "0.2",
             "HOKM_COMPUTER_DELAY_SECONDS": str(args.computer_delay),
@@ -173,15 +177,23 @@ async def run(args: Args) -> dict[str, Any]:
     bot: BotProcess | None = None
     profiler: asyncio.subprocess.Process | None = None
     try:
-        guild = double.create_guild("Hokm Load")
-        channels = [double.add_text_channel(guild, f"table-{i:03d}") for i in range(args.tables)]
-        users = [
-            [double.add_member(guild, f"p{i:03d}{k}") for k in "abcd"] for i in range(args.tables)
+        per = args.tables_per_server
+        guilds = [
+            double.create_guild("Hokm Load" if g == 0 else f"Hokm Load {g}")
+            for g in range(math.ceil(args.tables / per))
         ]
+        channels = [
+            double.add_text_channel(guilds[i // per], f"table-{i:03d}") for i in range(args.tables)
+        ]
+        users = [
+            [double.add_member(guilds[i // per], f"p{i:03d}{k}") for k in "abcd"]
+            for i in range(args.tables)
+        ]
+        guild_ids = [g.id for g in guilds]
         attack = plan_attack(double, args)
-        env = bot_env(double, tmp, guild.id, args)
+        env = bot_env(double, tmp, guild_ids, args)
         if attack is not None:
-            attack.patch_env(env, guild.id)
+            attack.patch_env(env, guild_ids)
         print(
             f"starting the bot ({args.tables} tables, {4 * args.tables} members)", file=sys.stderr
         )
@@ -395,6 +407,12 @@ def parse_args(argv: list[str] | None = None) -> Args:
     parser.add_argument(
         "--ramp", type=float, default=5.0, help="spread the table openings over this many seconds"
     )
+    parser.add_argument(
+        "--tables-per-server",
+        type=int,
+        default=25,
+        help="tables in each load server (a server opens at most max_open_tables, default 25)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--backlog", type=int, default=4096, help="the double's listen backlog")
     parser.add_argument(
@@ -410,8 +428,8 @@ def parse_args(argv: list[str] | None = None) -> Args:
     parser.add_argument("--verbose", action="store_true")
     add_attack_args(parser)
     ns = parser.parse_args(argv)
-    if ns.tables < 1 or ns.seconds <= 0:
-        parser.error("--tables and --seconds must be positive")
+    if ns.tables < 1 or ns.seconds <= 0 or ns.tables_per_server < 1:
+        parser.error("--tables, --tables-per-server and --seconds must be positive")
     return Args(**vars(ns))
 
 

@@ -43,6 +43,7 @@ class Args:
     ramp: float
     seed: int
     backlog: int
+    tables_per_server: int
     store_scheme: str
     keep_log: str | None
     profile: str | None
