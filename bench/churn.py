@@ -25,7 +25,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,19 +34,23 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from bench.bot_text import (  # noqa: E402
+    CHANNEL_BUSY,
+    STALE,
+    click_of,
+    custom_ids,
+)
+from bench.member import read_hand  # noqa: E402
+from bench.metrics import rss_mb  # noqa: E402
 from tests.double.interactions import InteractionRecord  # noqa: E402
 from tests.double.models import Channel, StoredMessage, User  # noqa: E402
 from tests.double.process import BotProcess  # noqa: E402
 from tests.double.ratelimit import RateLimitConfig  # noqa: E402
 from tests.double.server import DiscordDouble  # noqa: E402
 
-SUCCESS = 3
-"""Discord's green button style: the bot marks the legal cards with it."""
 POLL = 0.02
 QUIET_SECONDS = 3.0
 """The bot is done when the double has seen no request for this long."""
-STALE = "belongs to an earlier hand or a finished table"
-BUSY = "This channel already has a table"
 
 
 @dataclass
@@ -113,17 +117,20 @@ class Lane:
         self.retries = 0
         """What the bot last answered this lane's host (shown if a table does not open)."""
 
-    async def table_message(self) -> StoredMessage:
-        """The next table message the bot posts in this channel (it has a Start button)."""
+    async def table_message(self) -> tuple[StoredMessage, str]:
+        """The next table message the bot posts in this channel (it has a Start button), and
+        its table id."""
         world = self.double.world
         ids = world.channels[self.channel.id].message_ids
         deadline = time.monotonic() + 60.0
         while True:
             for index in range(self.seen, len(ids)):
                 message = world.messages[ids[index]]
-                if any(b.label == "Start" for b in message.buttons()):
-                    self.seen = index + 1
-                    return message
+                for button in message.buttons():
+                    click = click_of(button.custom_id)
+                    if click is not None and click.kind == "lobby" and click.action == "start":
+                        self.seen = index + 1
+                        return message, click.table_id
             if time.monotonic() > deadline:
                 raise RuntimeError(
                     f"no table message in {self.channel.label()}; the bot said: {self.last_reply}"
@@ -138,40 +145,38 @@ class Lane:
                 double.slash(host, self.channel, "hokm new", options, wait=False)
             )
             self.last_reply = record.message.text if record and record.message else repr(record)
-            if BUSY not in self.last_reply:
+            if not CHANNEL_BUSY(self.last_reply):
                 break
             # the last table is still live (its cancel was not answered in time): close it
             self.retries += 1
             await answered(double.slash(host, self.channel, "hokm cancel", wait=False))
-        message = await self.table_message()
+        message, table_id = await self.table_message()
         self.opened += 1
-        await answered(double.click(host, message, label="Start", wait=False))
+        start = custom_ids.lobby_id(table_id, "start")
+        await answered(double.click(host, message, custom_id=start, wait=False))
         if finish:
-            await self.play_out(message)
+            await self.play_out(message, table_id)
             self.finished += 1
         else:
             await answered(double.slash(host, self.channel, "hokm cancel", wait=False))
 
-    async def play_out(self, table: StoredMessage, limit: float = 300.0) -> None:
+    async def play_out(self, table: StoredMessage, table_id: str, limit: float = 300.0) -> None:
         """The host plays from "My hand" until the match is over (the computers play fast)."""
+        my_hand = custom_ids.my_hand_id(table_id)
         deadline = time.monotonic() + limit
         while time.monotonic() < deadline:
             record = await answered(
-                self.double.click(self.host, table.id, label="My hand", wait=False)
+                self.double.click(self.host, table.id, custom_id=my_hand, wait=False)
             )
             shown = record.message if record is not None else None
-            if shown is None or STALE in shown.text:
+            if shown is None or STALE(shown.text):
                 return  # the match is over: the table is gone
-            choices = [
-                b
-                for b in shown.buttons()
-                if (b.custom_id or "").startswith("hokm:t:")
-                or ((b.custom_id or "").startswith("hokm:c:") and b.style == SUCCESS)
-            ]
+            view = read_hand(shown)
+            choices = view.trump_ids or view.green_ids
             if not choices:
                 await asyncio.sleep(0.05)  # not the host's turn (or trump not named) yet
                 continue
-            await answered(self.double.click(self.host, shown, custom_id=choices[0].custom_id))
+            await answered(self.double.click(self.host, shown, custom_id=choices[0]))
             self.cards += 1
         raise RuntimeError(f"the match in {self.channel.label()} did not end")
 
@@ -232,7 +237,7 @@ async def run_lanes(lanes: list[Lane], start: int, stop: int, finish_every: int)
     await asyncio.gather(*(drive(k, lane) for k, lane in enumerate(lanes)))
 
 
-async def run_churn(args: ChurnArgs, rss_mb: Callable[[int], float]) -> dict[str, Any]:
+async def run_churn(args: ChurnArgs) -> dict[str, Any]:
     double = DiscordDouble(ratelimits=RateLimitConfig(enabled=True))
     await double.start()
     tmp = Path(tempfile.mkdtemp(prefix="hokm-churn-"))
@@ -285,11 +290,11 @@ async def run_churn(args: ChurnArgs, rss_mb: Callable[[int], float]) -> dict[str
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def churn_main(argv: Sequence[str] | None, rss_mb: Callable[[int], float]) -> bool:
+def churn_main(argv: Sequence[str] | None) -> bool:
     """Run the churn mode if asked for (``--churn N``); False leaves the run to the caller."""
     args = parse_churn(sys.argv[1:] if argv is None else argv)
     if args is None:
         return False
-    result = asyncio.run(run_churn(args, rss_mb))
+    result = asyncio.run(run_churn(args))
     print(json.dumps(result, ensure_ascii=False))
     return True

@@ -18,16 +18,21 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "hokm.sqlite3"
 
 
-@pytest.fixture
-def db_url(db_path: Path) -> str:
-    return f"sqlite:///{db_path}"
-
-
 @pytest.fixture(params=["sqlite", "sqlite+aiosqlite"])
-async def store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[Store]:
+def scheme(request: pytest.FixtureRequest) -> str:
     """Both ways of running: worker threads (stdlib sqlite3) and an AsyncEngine (aiosqlite,
-    the same path asyncpg takes)."""
-    s = await Store.open(f"{request.param}:///{db_path}")
+    the default and the same path asyncpg takes); every test that opens a store runs on both."""
+    return str(request.param)
+
+
+@pytest.fixture
+def db_url(scheme: str, db_path: Path) -> str:
+    return f"{scheme}:///{db_path}"
+
+
+@pytest.fixture
+async def store(db_url: str) -> AsyncIterator[Store]:
+    s = await Store.open(db_url)
     try:
         yield s
     finally:

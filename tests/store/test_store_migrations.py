@@ -145,16 +145,16 @@ async def test_schema_newer_than_code(db_url: str, db_path: Path) -> None:
     assert str(db_path) in str(info.value) and "newer than this code" in str(info.value)
 
 
-async def test_missing_directory(tmp_path: Path) -> None:
+async def test_missing_directory(tmp_path: Path, scheme: str) -> None:
     missing = tmp_path / "no" / "such"
     with pytest.raises(StoreError, match=f"database directory {missing} does not exist"):
-        await Store.open(f"sqlite+aiosqlite:///{missing / 'hokm.sqlite3'}")
+        await Store.open(f"{scheme}:///{missing / 'hokm.sqlite3'}")
     assert not missing.exists()  # not created behind the operator's back
 
 
-async def test_path_is_a_directory(tmp_path: Path) -> None:
+async def test_path_is_a_directory(tmp_path: Path, scheme: str) -> None:
     with pytest.raises(StoreError, match="is a directory"):
-        await Store.open(f"sqlite+aiosqlite:///{tmp_path}")
+        await Store.open(f"{scheme}:///{tmp_path}")
 
 
 async def test_corrupt_file(db_path: Path, db_url: str) -> None:
@@ -164,12 +164,12 @@ async def test_corrupt_file(db_path: Path, db_url: str) -> None:
     assert str(db_path) in str(info.value)
 
 
-async def test_read_only_uri(db_path: Path, db_url: str) -> None:
+async def test_read_only_uri(db_path: Path, db_url: str, scheme: str) -> None:
     """A database SQLite can only read (here: opened with mode=ro) is refused at start-up."""
     async with await Store.open(db_url):
         pass
     with pytest.raises(StoreError, match="is read-only") as info:
-        await Store.open(f"sqlite+aiosqlite:///file:{db_path}?mode=ro&uri=true")
+        await Store.open(f"{scheme}:///file:{db_path}?mode=ro&uri=true")
     assert str(db_path) in str(info.value)
 
 
@@ -200,7 +200,7 @@ _OPEN_AS_NOBODY = textwrap.dedent(
 )
 
 
-def test_read_only_permissions() -> None:
+def test_read_only_permissions(scheme: str) -> None:
     """Real permissions: a read-only file, and a writable file in a read-only directory.
 
     Root ignores permissions, so the opens run in one child that drops to nobody. The
@@ -226,7 +226,7 @@ def test_read_only_permissions() -> None:
             dbs.append(db)
         top.chmod(0o755)
         result = subprocess.run(
-            [sys.executable, "-c", _OPEN_AS_NOBODY, *(f"sqlite:///{db}" for db in dbs)],
+            [sys.executable, "-c", _OPEN_AS_NOBODY, *(f"{scheme}:///{db}" for db in dbs)],
             capture_output=True,
             text=True,
             cwd=Path(__file__).resolve().parents[2],
@@ -281,8 +281,9 @@ def gc_count_connections() -> int:
     return count
 
 
-async def test_closing_stops_worker_threads(db_url: str) -> None:
-    s = await Store.open(db_url)
+async def test_closing_stops_worker_threads(db_path: Path) -> None:
+    """The thread runner's own threads (aiosqlite's are its own business)."""
+    s = await Store.open(f"sqlite:///{db_path}")
     await s.load_live_tables()
     await s.save_table(TableRecord("t1", 1, 2, "lobby", 1, {}))
     assert _store_threads()
