@@ -116,6 +116,8 @@ async def test_refusals_are_private_and_change_nothing(
         if c not in match.hand_of(seat) and c not in [x for _, x in match.current_trick()]
     )
     forged.append(f"hokm:c:{table.table_id}:{match.hand_number}:{not_held.code}")
+    # the player's DM may still be on its way (it goes through the outbox)
+    await double.wait_until(lambda: hand_message(double, user) is not None, what="the hand DM")
     msg = hand_message(double, user)
     assert msg is not None
     before = match.to_dict()
