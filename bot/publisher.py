@@ -13,7 +13,7 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from functools import partial
 from typing import Protocol
@@ -21,10 +21,28 @@ from typing import Protocol
 import aiohttp
 import discord
 
-from engine import Card, Suit
+from engine import HandResult
 
 from . import render
 from .discord_ui import message_kwargs, text_kwargs
+from .events import (
+    Back,
+    Cancelled,
+    DmClosed,
+    Expired,
+    HandDealt,
+    HandEnded,
+    MatchOver,
+    Opened,
+    Replaced,
+    Resumed,
+    Started,
+    TableEvent,
+    TimedOut,
+    TimedOutTrump,
+    TrickTaken,
+    TrumpNamed,
+)
 from .i18n import suit_label, t
 from .names import seat_name
 from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox, Retry
@@ -75,8 +93,8 @@ class DiscordPublisher:
         table = update.table
         lang = table.settings.language
         for event in update.events:
-            self._log_event(table, lang, event.kind, event.seat, event.data)
-        if update.has("opened"):
+            self._log_event(table, lang, event)
+        if update.has(Opened):
             self.outbox.submit(
                 ("table", table.table_id), OPENING, table.channel_id, self._table_job(table)
             )
@@ -95,7 +113,7 @@ class DiscordPublisher:
                 table.channel_id,
                 self._report_job(table.channel_id),
             )
-        if update.has("resumed"):
+        if update.has(Resumed):
             self._dm_sent = {k: v for k, v in self._dm_sent.items() if k[0] != table.table_id}
         self._refresh_hands(table, update.actor_seat)
         if not table.is_live:
@@ -183,86 +201,68 @@ class DiscordPublisher:
 
     # ------------------------------------------------------------------ event lines
 
-    def _log_event(
-        self, table: Table, lang: str, kind: str, seat: int | None, data: dict[str, object]
-    ) -> None:
+    def _log_event(self, table: Table, lang: str, event: TableEvent) -> None:
         name = partial(seat_name, table)
         report = self._reports[table.channel_id]
-        if kind == "started":
-            report.append(t(lang, "report.started", players=self._players(table)))
-            # The one line that calls the players to the table may notify them.
-            self._report_pings[table.channel_id].update(
-                u for _, s in table.humans() if (u := s.user_id)
-            )
-            shown = _seat_cards(data, "first_ace")
-            if shown and seat is not None:
-                cards = " ".join(f"{name(s)}:{c.label}" for s, c in shown)
-                report.append(t(lang, "report.first_ace", cards=cards, name=name(seat)))
-            elif seat is not None:
-                report.append(t(lang, "report.random_hakem", name=name(seat)))
-        elif kind == "trump_named" and seat is not None:
-            table.add_log(
-                t(
-                    lang,
-                    "report.trump_named",
-                    name=name(seat),
-                    suit=suit_label(lang, _int(data, "suit")),
+        match event:
+            case Started(hakem=hakem, first_ace=shown):
+                report.append(t(lang, "report.started", players=self._players(table)))
+                # The one line that calls the players to the table may notify them.
+                self._report_pings[table.channel_id].update(
+                    u for _, s in table.humans() if (u := s.user_id)
                 )
-            )
-        elif kind == "trick" and seat is not None:
-            cards = " ".join(c.label for c in _cards(data, "cards"))
-            table.add_log(t(lang, "report.trick", n=data["number"], cards=cards, name=name(seat)))
-        elif kind == "hand_result":
-            report.append(self._hand_line(table, lang, _mapping(data, "result")))
-        elif kind == "match_over":
-            winner = _int(data, "winner_team")
-            scores = _ints(data, "scores")
-            players = self._players(table, team=winner)
-            report.append(
-                t(
-                    lang,
-                    "report.match_won",
-                    team=winner + 1,
-                    s1=scores[0],
-                    s2=scores[1],
-                    players=players,
+                if shown:
+                    cards = " ".join(f"{name(s)}:{c.label}" for s, c in shown)
+                    report.append(t(lang, "report.first_ace", cards=cards, name=name(hakem)))
+                else:
+                    report.append(t(lang, "report.random_hakem", name=name(hakem)))
+            case TrumpNamed(seat=seat, suit=suit):
+                table.add_log(
+                    t(lang, "report.trump_named", name=name(seat), suit=suit_label(lang, suit))
                 )
-            )
-        elif (
-            kind == "hand_dealt"
-            and seat is not None
-            and table.match
-            and table.match.hand_number > 1
-        ):
-            report.append(t(lang, "report.next_hakem", name=name(seat)))
-        elif kind == "timeout" and seat is not None:
-            table.add_log(
-                t(lang, "report.timeout", name=name(seat), card=_card(data, "card").label)
-            )
-        elif kind == "timeout_trump" and seat is not None:
-            table.add_log(
-                t(
-                    lang,
-                    "report.timeout_trump",
-                    name=name(seat),
-                    suit=suit_label(lang, Suit(_int(data, "suit"))),
+            case TrickTaken(trick=trick):
+                cards = " ".join(c.label for c in trick.cards)
+                table.add_log(
+                    t(lang, "report.trick", n=trick.number, cards=cards, name=name(trick.winner))
                 )
-            )
-        elif kind == "replaced" and seat is not None:
-            table.add_log(t(lang, "report.replaced", name=name(seat)))
-        elif kind == "back" and seat is not None:
-            table.add_log(t(lang, "report.back", name=name(seat)))
-        elif kind == "resumed":
-            report.append(t(lang, "report.resumed"))
-        elif kind == "cancelled":
-            by = data.get("by")
-            table.add_log(t(lang, "report.cancelled", name=f"<@{by}>"))
-        elif kind == "expired":
-            table.add_log(t(lang, "report.expired"))
-        elif kind == "dm_closed" and seat is not None:
-            user_id = table.seat(seat).user_id or 0
-            report.append(t(lang, "report.dm_closed", name=f"<@{user_id}>"))
-            self._report_pings[table.channel_id].add(user_id)  # they must press "My hand"
+            case HandEnded(result=result):
+                report.append(self._hand_line(lang, result))
+            case MatchOver(winner_team=winner, scores=scores):
+                players = self._players(table, team=winner)
+                report.append(
+                    t(
+                        lang,
+                        "report.match_won",
+                        team=winner + 1,
+                        s1=scores[0],
+                        s2=scores[1],
+                        players=players,
+                    )
+                )
+            case HandDealt(hakem=hakem, hand=hand) if hand > 1:
+                report.append(t(lang, "report.next_hakem", name=name(hakem)))
+            case TimedOut(seat=seat, card=card):
+                table.add_log(t(lang, "report.timeout", name=name(seat), card=card.label))
+            case TimedOutTrump(seat=seat, suit=suit):
+                table.add_log(
+                    t(lang, "report.timeout_trump", name=name(seat), suit=suit_label(lang, suit))
+                )
+            case Replaced(seat=seat):
+                table.add_log(t(lang, "report.replaced", name=name(seat)))
+            case Back(seat=seat):
+                table.add_log(t(lang, "report.back", name=name(seat)))
+            case Resumed():
+                report.append(t(lang, "report.resumed"))
+            case Cancelled(by=by):
+                table.add_log(t(lang, "report.cancelled", name=f"<@{by}>"))
+            case Expired():
+                table.add_log(t(lang, "report.expired"))
+            case DmClosed(seat=seat):
+                user_id = table.seat(seat).user_id or 0
+                report.append(t(lang, "report.dm_closed", name=f"<@{user_id}>"))
+                self._report_pings[table.channel_id].add(user_id)  # they must press "My hand"
+            case _:
+                pass
         if not report:
             self._reports.pop(table.channel_id, None)
 
@@ -277,22 +277,20 @@ class DiscordPublisher:
         )
 
     @staticmethod
-    def _hand_line(table: Table, lang: str, result: Mapping[str, object]) -> str:
-        kind = str(result["kind"])
+    def _hand_line(lang: str, result: HandResult) -> str:
         key = {
             "win": "report.hand_win",
             "kot": "report.hand_kot",
             "hakem_kot": "report.hand_hakem_kot",
-        }[kind]
-        tricks = _ints(result, "tricks")
-        scores = _ints(result, "scores_after")
+        }[result.kind]
+        tricks, scores = result.tricks, result.scores_after
         return t(
             lang,
             key,
-            n=result["number"],
-            team=_int(result, "winner_team") + 1,
+            n=result.number,
+            team=result.winner_team + 1,
             tricks=f"{tricks[0]}–{tricks[1]}",
-            points=result["points"],
+            points=result.points,
             s1=scores[0],
             s2=scores[1],
         )
@@ -439,57 +437,12 @@ class DiscordPublisher:
         log.info("table %s: seat %s has DMs closed", table.table_id, seat)
         await self._remember(table, lambda t_: setattr(t_.seat(seat), "dm_closed", True))
         update = Update(table)
-        update.add("dm_closed", seat)
+        update.add(DmClosed(seat))
         self.publish(update)
 
     async def _channel_gone(self, table: Table) -> None:
         if self.service is not None and table.is_live:
             await self.service.abandon(table.table_id)
-
-
-# Event data is a plain ``dict[str, Any]`` (``TableEvent.data``); these read one value back
-# with the type the service wrote it with, and fail loudly if it ever wrote something else.
-
-
-def _int(data: Mapping[str, object], key: str) -> int:
-    value = data[key]
-    if not isinstance(value, int):
-        raise TypeError(f"event data {key!r} is {value!r}, not a number")
-    return value
-
-
-def _ints(data: Mapping[str, object], key: str) -> list[int]:
-    """Scores or trick counts per team (a list or the engine's tuple)."""
-    values = data[key]
-    if not isinstance(values, list | tuple) or not all(isinstance(v, int) for v in values):
-        raise TypeError(f"event data {key!r} is {values!r}, not numbers")
-    return [int(v) for v in values]
-
-
-def _card(data: Mapping[str, object], key: str) -> Card:
-    return Card.parse(str(data[key]))
-
-
-def _cards(data: Mapping[str, object], key: str) -> list[Card]:
-    codes = data[key]
-    if not isinstance(codes, list | tuple):
-        raise TypeError(f"event data {key!r} is {codes!r}, not cards")
-    return [Card.parse(str(code)) for code in codes]
-
-
-def _seat_cards(data: Mapping[str, object], key: str) -> list[tuple[int, Card]]:
-    """``[[seat, card code], ...]`` (the first-ace deal); empty when absent."""
-    pairs = data.get(key) or []
-    if not isinstance(pairs, list | tuple):
-        raise TypeError(f"event data {key!r} is {pairs!r}, not seats and cards")
-    return [(int(seat), Card.parse(str(code))) for seat, code in pairs]
-
-
-def _mapping(data: Mapping[str, object], key: str) -> Mapping[str, object]:
-    value = data[key]
-    if not isinstance(value, Mapping):
-        raise TypeError(f"event data {key!r} is {value!r}, not a mapping")
-    return value
 
 
 def _chunks(lines: list[str]) -> list[str]:

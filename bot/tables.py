@@ -45,6 +45,28 @@ from engine import (
 )
 
 from .errors import ActionError
+from .events import (
+    Abandoned,
+    Back,
+    Cancelled,
+    CardPlayed,
+    ComputerAdded,
+    Expired,
+    HandDealt,
+    HandEnded,
+    Joined,
+    Left,
+    MatchOver,
+    Opened,
+    Replaced,
+    Resumed,
+    Started,
+    TableEvent,
+    TimedOut,
+    TimedOutTrump,
+    TrickTaken,
+    TrumpNamed,
+)
 from .guild_settings import GuildSettings
 from .names import seat_name
 from .store import (
@@ -66,15 +88,6 @@ COMPUTER_NAMES = ("Rostam", "Sohrab", "Gordafarid", "Tahmineh", "Siavash", "Mani
 # --------------------------------------------------------------------------- updates
 
 
-@dataclass(frozen=True)
-class TableEvent:
-    """Something the channel or a player should hear about; ``kind`` names it."""
-
-    kind: str
-    seat: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-
 @dataclass
 class Update:
     """What one committed change did: the table as it now is, and what happened."""
@@ -86,11 +99,11 @@ class Update:
     refusal: ActionError | None = None
     """A move refused inside an otherwise committed change (a member back from autoplay)."""
 
-    def add(self, kind: str, seat: int | None = None, **data: Any) -> None:
-        self.events.append(TableEvent(kind, seat, data))
+    def add(self, event: TableEvent) -> None:
+        self.events.append(event)
 
-    def has(self, kind: str) -> bool:
-        return any(e.kind == kind for e in self.events)
+    def has(self, kind: type[TableEvent]) -> bool:
+        return any(isinstance(e, kind) for e in self.events)
 
 
 class Publisher(Protocol):
@@ -190,7 +203,7 @@ class TableService:
             restored.append(table)
             log.info("table %s: resumed (%s)", table.table_id, table.status)
             update = Update(table)
-            update.add("resumed")
+            update.add(Resumed())
             self.publisher.publish(update)
             self._arm(table)
         return restored
@@ -348,7 +361,7 @@ class TableService:
         self._register(table)
         log.info("table %s: opened in channel %s by %s", table.table_id, channel_id, host_id)
         update = Update(table)
-        update.add("opened", 0)
+        update.add(Opened(0))
         self.publisher.publish(update)
         self._arm(table)
         return update
@@ -365,7 +378,7 @@ class TableService:
             table.seats[free[0]] = Seat(name=name, user_id=user_id)
             # No actor_seat: a Join is answered with the table message, not the hand, so the
             # joiner's DM must still be sent (the last joiner may be the first hakem).
-            update.add("joined", free[0])
+            update.add(Joined(free[0]))
             if len(free) == 1:
                 self._start_match(table, update)
 
@@ -378,11 +391,11 @@ class TableService:
             if seat is None:
                 raise ActionError("error.not_seated")
             table.seats[seat] = None
-            update.add("left", seat)
+            update.add(Left(seat))
             humans = table.humans()
             if not humans:
                 self._finish(table, update, "cancelled")
-                update.add("cancelled", None, by=user_id)
+                update.add(Cancelled(user_id))
             elif user_id == table.host_id:
                 table.host_id = humans[0][1].user_id or table.host_id
 
@@ -402,7 +415,7 @@ class TableService:
                 raise ActionError("error.table_full")
             seat = free[0]
             table.seats[seat] = self._computer_seat(table, seat)
-            update.add("computer_added", seat)
+            update.add(ComputerAdded(seat))
             if len(free) == 1:
                 self._start_match(table, update)
 
@@ -418,7 +431,7 @@ class TableService:
                 raise ActionError("error.need_players")
             for seat in free:
                 table.seats[seat] = self._computer_seat(table, seat)
-                update.add("computer_added", seat)
+                update.add(ComputerAdded(seat))
             self._start_match(table, update)
 
         return await self._act(table_id, act)
@@ -430,7 +443,7 @@ class TableService:
             if user_id != table.host_id and not is_admin:
                 raise ActionError("error.not_host_or_admin")
             self._finish(table, update, "cancelled")
-            update.add("cancelled", None, by=user_id)
+            update.add(Cancelled(user_id))
 
         return await self._act(table_id, act)
 
@@ -440,7 +453,7 @@ class TableService:
         async def act(table: Table, update: Update) -> None:
             if table.is_live:
                 self._finish(table, update, "cancelled")
-                update.add("abandoned")
+                update.add(Abandoned())
 
         with contextlib.suppress(ActionError):
             await self._act(table_id, act)
@@ -464,12 +477,8 @@ class TableService:
         table.status = "playing"
         table.started_at = self.clock()
         table.deadline = None
-        update.add(
-            "started",
-            table.match.hakem,
-            first_ace=[[s, c.code] for s, c in table.match.first_hakem_deal],
-        )
-        update.add("hand_dealt", table.match.hakem, hand=table.match.hand_number)
+        update.add(Started(table.match.hakem, table.match.first_hakem_deal))
+        update.add(HandDealt(table.match.hakem, table.match.hand_number))
         self._schedule_turn(table)
         # Never the seed: from it anyone rebuilds every hand of the match.
         log.info("table %s: match started", table.table_id)
@@ -524,7 +533,7 @@ class TableService:
         except IllegalMove as exc:
             raise _refusal(table, exc) from None
         self._back_in_play(table, update, seat)
-        update.add("trump_named", seat, suit=int(suit), hand=match.hand_number)
+        update.add(TrumpNamed(seat, suit, match.hand_number))
         self._schedule_turn(table)
 
     def _apply_card(self, table: Table, update: Update, seat: int, card: Card) -> None:
@@ -536,28 +545,17 @@ class TableService:
         except IllegalMove as exc:
             raise _refusal(table, exc) from None
         self._back_in_play(table, update, seat)
-        update.add("card_played", seat, card=card.code, hand=hand_before)
+        update.add(CardPlayed(seat, card, hand_before))
         for event in events:
             if isinstance(event, Trick):
-                update.add(
-                    "trick",
-                    event.winner,
-                    number=event.number,
-                    leader=event.leader,
-                    cards=[c.code for c in event.cards],
-                    hand=hand_before,
-                )
+                update.add(TrickTaken(event, hand_before))
             elif isinstance(event, HandResult):
-                update.add(
-                    "hand_result", None, result=event._asdict() | {"trump": int(event.trump)}
-                )
+                update.add(HandEnded(event))
             elif isinstance(event, MatchCompleted):
                 self._finish(table, update, "finished")
-                update.add(
-                    "match_over", None, winner_team=event.winner_team, scores=list(event.scores)
-                )
+                update.add(MatchOver(event.winner_team, tuple(event.scores)))
         if match.phase == TRUMP and match.hand_number != hand_before:
-            update.add("hand_dealt", match.hakem, hand=match.hand_number)
+            update.add(HandDealt(match.hakem, match.hand_number))
         if table.status == "playing":
             self._schedule_turn(table)
 
@@ -575,7 +573,7 @@ class TableService:
             return
         s.autoplay = False
         s.missed_turns = 0
-        update.add("back", seat)
+        update.add(Back(seat))
         self._schedule_turn(table)
         try:
             move()
@@ -587,7 +585,7 @@ class TableService:
         s = table.seat(seat)
         if s.autoplay and update.actor_seat == seat:
             s.autoplay = False
-            update.add("back", seat)
+            update.add(Back(seat))
         if update.actor_seat == seat:
             s.missed_turns = 0
 
@@ -728,7 +726,7 @@ class TableService:
         if table.status == "lobby":
             if table.deadline is not None and now >= table.deadline:
                 self._finish(table, update, "cancelled")
-                update.add("expired")
+                update.add(Expired())
                 await self._commit(table, update)
             return
         match = table.match
@@ -749,12 +747,12 @@ class TableService:
             choice = _decide(GreedyPlayer(), seat_view(match, seat))  # R14: the server plays
             s.missed_turns += 1
             if isinstance(choice, Suit):
-                update.add("timeout_trump", seat, suit=int(choice))
+                update.add(TimedOutTrump(seat, choice))
             else:
-                update.add("timeout", seat, card=choice.code)
+                update.add(TimedOut(seat, choice))
             if s.missed_turns >= 2 and s.user_id is not None:
                 s.autoplay = True
-                update.add("replaced", seat)
+                update.add(Replaced(seat))
             self._computer_move(table, update, seat, choice)
             await self._commit(table, update)
 
@@ -796,7 +794,7 @@ class TableService:
 
     async def _commit(self, table: Table, update: Update) -> None:
         """Persist first (crash safety), then publish; a finished match is recorded once."""
-        if table.status == "finished" and update.has("match_over"):
+        if table.status == "finished" and update.has(MatchOver):
             record = self._record(table)
             finished = self._finished_match(table)
             stored = await self.store.finish_match(finished, record)
@@ -807,7 +805,7 @@ class TableService:
         if not table.is_live:
             self._forget(table)
         if update.events:
-            log.info("table %s: %s", table.table_id, ", ".join(_describe(e) for e in update.events))
+            log.info("table %s: %s", table.table_id, ", ".join(e.log_word for e in update.events))
         self.publisher.publish(update)
 
     def _record(self, table: Table) -> TableRecord:
@@ -918,14 +916,6 @@ def _retrieved(task: asyncio.Task[Any]) -> None:
     """Mark a dropped decision's failure as seen (the waiting ``_wake`` logs it if it waits)."""
     if not task.cancelled():
         task.exception()
-
-
-def _describe(event: TableEvent) -> str:
-    """A log word for an event: what happened and to which seat, never a card in a hand."""
-    public = {k: v for k, v in event.data.items() if k in ("hand", "number", "suit", "winner_team")}
-    seat = "" if event.seat is None else f" seat={event.seat}"
-    extra = "".join(f" {k}={v}" for k, v in public.items())
-    return f"{event.kind}{seat}{extra}"
 
 
 def _restore_in_place(table: Table, data: dict[str, Any]) -> None:
