@@ -13,7 +13,6 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from functools import partial
 from typing import Protocol
@@ -47,7 +46,7 @@ from .i18n import suit_label, t
 from .names import seat_name
 from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox, Retry
 from .table import SEATS, Table
-from .tables import TableService, Update
+from .tables import TableFeedback, Update
 
 log = logging.getLogger(__name__)
 
@@ -74,10 +73,13 @@ class Channels(Protocol):
 class DiscordPublisher:
     """The ``Publisher`` the service talks to when the bot runs on Discord."""
 
-    def __init__(self, bot: Channels, outbox: Outbox) -> None:
+    def __init__(
+        self, bot: Channels, outbox: Outbox, feedback: TableFeedback | None = None
+    ) -> None:
         self.bot = bot
         self.outbox = outbox
-        self.service: TableService | None = None
+        self.feedback: TableFeedback = feedback or _NoFeedback()
+        """The service's port for what sending learns; the publisher changes no ``Table``."""
         self._reports: defaultdict[int, list[str]] = defaultdict(list)
         self._report_pings: defaultdict[int, set[int]] = defaultdict(set)
         """Per channel, the members the pending report lines are meant to notify."""
@@ -305,19 +307,19 @@ class DiscordPublisher:
             try:
                 if table.message_id is None:
                     message = await channel.send(**message_kwargs(spec))
-                    await self._remember(table, lambda t_: setattr(t_, "message_id", message.id))
+                    await self.feedback.message_posted(table.table_id, message.id)
                 else:
                     await channel.get_partial_message(table.message_id).edit(**message_kwargs(spec))
             except discord.NotFound:
                 log.warning("table %s: table message or channel gone", table.table_id)
-                await self._channel_gone(table)
+                await self.feedback.channel_gone(table.table_id)
             except discord.Forbidden:
                 log.warning(
                     "table %s: no permission to post in channel %s",
                     table.table_id,
                     table.channel_id,
                 )
-                await self._channel_gone(table)
+                await self.feedback.channel_gone(table.table_id)
             except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
                 log.warning("table %s: table message failed (%s); will retry", table.table_id, exc)
                 raise Retry from exc
@@ -395,22 +397,16 @@ class DiscordPublisher:
                     opened = await self.bot.create_dm(discord.Object(s.user_id))
                     dm, dm_id = opened, opened.id
                 message = await dm.send(**message_kwargs(spec))
-
-                def remember(t_: Table) -> None:
-                    seat_ = t_.seat(seat)
-                    seat_.hand_channel_id, seat_.hand_message_id = dm_id, message.id
-                    seat_.hand_message_for = hand_no
-
-                await self._remember(table, remember)
+                await self.feedback.dm_posted(table.table_id, seat, dm_id, message.id, hand_no)
             except discord.Forbidden as exc:
                 if exc.code == DM_CLOSED_CODE:
-                    await self._dm_closed(table, seat)
+                    await self.feedback.dm_closed(table.table_id, seat)
                 else:
                     log.warning(
                         "table %s: DM to seat %s refused (%s)", table.table_id, seat, exc.code
                     )
             except discord.NotFound:
-                s.hand_message_id = None
+                await self.feedback.dm_gone(table.table_id, seat)
                 self._dm_sent.pop((table.table_id, seat), None)
                 raise Retry from None
             except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
@@ -423,26 +419,31 @@ class DiscordPublisher:
 
     def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
         """Render only committed state (see ``TableService.settled``)."""
-        if self.service is None:
-            return contextlib.nullcontext()
-        return self.service.settled(table.table_id)
+        return self.feedback.settled(table.table_id)
 
-    async def _remember(self, table: Table, mutate: Callable[[Table], None]) -> None:
-        if self.service is not None and table.is_live:
-            await self.service.save_side_data(table.table_id, mutate)
-        else:
-            mutate(table)
 
-    async def _dm_closed(self, table: Table, seat: int) -> None:
-        log.info("table %s: seat %s has DMs closed", table.table_id, seat)
-        await self._remember(table, lambda t_: setattr(t_.seat(seat), "dm_closed", True))
-        update = Update(table)
-        update.add(DmClosed(seat))
-        self.publish(update)
+class _NoFeedback:
+    """A publisher without a service (a unit test): nothing learned is kept."""
 
-    async def _channel_gone(self, table: Table) -> None:
-        if self.service is not None and table.is_live:
-            await self.service.abandon(table.table_id)
+    def settled(self, table_id: str) -> AbstractAsyncContextManager[object]:
+        return contextlib.nullcontext()
+
+    async def message_posted(self, table_id: str, message_id: int) -> None:
+        return None
+
+    async def dm_posted(
+        self, table_id: str, seat: int, channel_id: int, message_id: int, hand: int
+    ) -> None:
+        return None
+
+    async def dm_gone(self, table_id: str, seat: int) -> None:
+        return None
+
+    async def dm_closed(self, table_id: str, seat: int) -> None:
+        return None
+
+    async def channel_gone(self, table_id: str) -> None:
+        return None
 
 
 def _chunks(lines: list[str]) -> list[str]:

@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -51,6 +52,7 @@ from .events import (
     Cancelled,
     CardPlayed,
     ComputerAdded,
+    DmClosed,
     Expired,
     HandDealt,
     HandEnded,
@@ -117,6 +119,30 @@ class _NullPublisher:
         return None
 
 
+class TableFeedback(Protocol):
+    """The one way back from the Discord side: what it learned while sending (a message id,
+    a closed DM, a gone channel). The service applies each under the table's lock and saves
+    it, so the publisher never changes a ``Table`` itself and never calls the service."""
+
+    def settled(self, table_id: str) -> AbstractAsyncContextManager[object]:
+        """Hold while rendering: only committed state may be shown."""
+        ...
+
+    async def message_posted(self, table_id: str, message_id: int) -> None: ...
+
+    async def dm_posted(
+        self, table_id: str, seat: int, channel_id: int, message_id: int, hand: int
+    ) -> None: ...
+
+    async def dm_gone(self, table_id: str, seat: int) -> None:
+        """The hand DM was deleted: the next one is sent anew."""
+        ...
+
+    async def dm_closed(self, table_id: str, seat: int) -> None: ...
+
+    async def channel_gone(self, table_id: str) -> None: ...
+
+
 PlayerFactory = Callable[[str, int], Player]
 Thinker = Callable[[str, str, int, SeatView, float], Awaitable[Card | Suit | None]]
 """(table id, difficulty, seed, view, ``time.monotonic`` deadline) -> the move, or ``None`` for
@@ -159,6 +185,7 @@ class TableService:
         store: Store,
         *,
         publisher: Publisher | None = None,
+        make_publisher: Callable[[TableFeedback], Publisher] | None = None,
         clock: Callable[[], float] = time.time,
         computer_delay: float = 1.0,
         seed_source: Callable[[], int] = random_seed,
@@ -167,7 +194,11 @@ class TableService:
         think_grace: float = THINK_GRACE,
     ) -> None:
         self.store = store
-        self.publisher: Publisher = publisher or _NullPublisher()
+        self.publisher: Publisher = (
+            make_publisher(self) if make_publisher else publisher or _NullPublisher()
+        )
+        """Built here when given ``make_publisher``: it is handed this service as its one
+        ``TableFeedback`` port at construction, and knows it through nothing else."""
         self.clock = clock
         self.computer_delay = computer_delay
         self.seed_source = seed_source
@@ -847,14 +878,54 @@ class TableService:
         _restore_in_place(table, fresh.to_dict())
         self._committed(table, record)
 
-    async def save_side_data(self, table_id: str, mutate: Callable[[Table], None]) -> None:
-        """Record bookkeeping the Discord layer learns (message ids, closed DMs)."""
+    # ----------------------------------------------------------------- feedback port
+
+    async def message_posted(self, table_id: str, message_id: int) -> None:
+        def apply(table: Table) -> None:
+            table.message_id = message_id
+
+        await self._side_data(table_id, apply)
+
+    async def dm_posted(
+        self, table_id: str, seat: int, channel_id: int, message_id: int, hand: int
+    ) -> None:
+        def apply(table: Table) -> None:
+            s = table.seat(seat)
+            s.hand_channel_id, s.hand_message_id, s.hand_message_for = channel_id, message_id, hand
+
+        await self._side_data(table_id, apply)
+
+    async def dm_gone(self, table_id: str, seat: int) -> None:
+        def apply(table: Table) -> None:
+            table.seat(seat).hand_message_id = None
+
+        await self._side_data(table_id, apply)
+
+    async def dm_closed(self, table_id: str, seat: int) -> None:
+        """A member's DMs are closed: remember it (they must press "My hand") and say so."""
+        log.info("table %s: seat %s has DMs closed", table_id, seat)
+
+        def apply(table: Table) -> None:
+            table.seat(seat).dm_closed = True
+
+        table = await self._side_data(table_id, apply)
+        if table is not None:
+            update = Update(table)
+            update.add(DmClosed(seat))
+            self.publisher.publish(update)
+
+    async def channel_gone(self, table_id: str) -> None:
+        await self.abandon(table_id)
+
+    async def _side_data(self, table_id: str, mutate: Callable[[Table], None]) -> Table | None:
+        """Record bookkeeping the Discord layer learns, under the lock, saved; the table, or
+        ``None`` when it has ended meanwhile."""
         table = self.tables.get(table_id)
         if table is None:
-            return
+            return None
         async with self._locks[table_id]:
             if self.tables.get(table_id) is not table:
-                return
+                return None
             snapshot = self._last_saved(table)
             mutate(table)
             try:
@@ -862,6 +933,7 @@ class TableService:
             except StaleWrite:
                 _restore_in_place(table, snapshot)
                 log.warning("table %s: side data not saved (stale)", table_id)
+            return table
 
     def _finish(self, table: Table, update: Update, status: TableStatus) -> None:
         table.status = status
@@ -941,4 +1013,12 @@ def _refusal(table: Table, exc: IllegalMove) -> ActionError:
     return ActionError("error.wrong_phase")
 
 
-__all__ = ["SEATS", "ActionError", "Publisher", "TableEvent", "TableService", "Update"]
+__all__ = [
+    "SEATS",
+    "ActionError",
+    "Publisher",
+    "TableEvent",
+    "TableFeedback",
+    "TableService",
+    "Update",
+]
