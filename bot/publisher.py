@@ -25,24 +25,16 @@ from engine import HandResult
 from . import render
 from .discord_ui import message_kwargs, text_kwargs
 from .events import (
-    Back,
-    Cancelled,
     DmClosed,
-    Expired,
     HandDealt,
     HandEnded,
     MatchOver,
     Opened,
-    Replaced,
     Resumed,
     Started,
     TableEvent,
-    TimedOut,
-    TimedOutTrump,
-    TrickTaken,
-    TrumpNamed,
 )
-from .i18n import suit_label, t
+from .i18n import t
 from .names import seat_name
 from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox, Retry
 from .table import SEATS, Table
@@ -206,6 +198,8 @@ class DiscordPublisher:
     def _log_event(self, table: Table, lang: str, event: TableEvent) -> None:
         name = partial(seat_name, table)
         report = self._reports[table.channel_id]
+        # Lines under the table message were recorded by the service with the move (``LogLine``);
+        # only the channel report is written here.
         match event:
             case Started(hakem=hakem, first_ace=shown):
                 report.append(t(lang, "report.started", players=self._players(table)))
@@ -218,15 +212,6 @@ class DiscordPublisher:
                     report.append(t(lang, "report.first_ace", cards=cards, name=name(hakem)))
                 else:
                     report.append(t(lang, "report.random_hakem", name=name(hakem)))
-            case TrumpNamed(seat=seat, suit=suit):
-                table.add_log(
-                    t(lang, "report.trump_named", name=name(seat), suit=suit_label(lang, suit))
-                )
-            case TrickTaken(trick=trick):
-                cards = " ".join(c.label for c in trick.cards)
-                table.add_log(
-                    t(lang, "report.trick", n=trick.number, cards=cards, name=name(trick.winner))
-                )
             case HandEnded(result=result):
                 report.append(self._hand_line(lang, result))
             case MatchOver(winner_team=winner, scores=scores):
@@ -243,22 +228,8 @@ class DiscordPublisher:
                 )
             case HandDealt(hakem=hakem, hand=hand) if hand > 1:
                 report.append(t(lang, "report.next_hakem", name=name(hakem)))
-            case TimedOut(seat=seat, card=card):
-                table.add_log(t(lang, "report.timeout", name=name(seat), card=card.label))
-            case TimedOutTrump(seat=seat, suit=suit):
-                table.add_log(
-                    t(lang, "report.timeout_trump", name=name(seat), suit=suit_label(lang, suit))
-                )
-            case Replaced(seat=seat):
-                table.add_log(t(lang, "report.replaced", name=name(seat)))
-            case Back(seat=seat):
-                table.add_log(t(lang, "report.back", name=name(seat)))
             case Resumed():
                 report.append(t(lang, "report.resumed"))
-            case Cancelled(by=by):
-                table.add_log(t(lang, "report.cancelled", name=f"<@{by}>"))
-            case Expired():
-                table.add_log(t(lang, "report.expired"))
             case DmClosed(seat=seat):
                 user_id = table.seat(seat).user_id or 0
                 report.append(t(lang, "report.dm_closed", name=f"<@{user_id}>"))

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Protocol
 
 from engine import (
@@ -80,7 +81,7 @@ from .store import (
     TableRecord,
     TeamStats,
 )
-from .table import SEATS, Seat, Table, TableSettings, TableStatus
+from .table import SEATS, LogLine, Seat, Table, TableSettings, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -824,7 +825,13 @@ class TableService:
             return update
 
     async def _commit(self, table: Table, update: Update) -> None:
-        """Persist first (crash safety), then publish; a finished match is recorded once."""
+        """Persist first (crash safety), then publish; a finished match is recorded once.
+        The public lines the events call for are written into the table first, so they are
+        saved (and rolled back) with the move behind them."""
+        for event in update.events:
+            line = _log_line(table, event)
+            if line is not None:
+                table.add_log(line)
         if table.status == "finished" and update.has(MatchOver):
             record = self._record(table)
             finished = self._finished_match(table)
@@ -988,6 +995,32 @@ def _retrieved(task: asyncio.Task[Any]) -> None:
     """Mark a dropped decision's failure as seen (the waiting ``_wake`` logs it if it waits)."""
     if not task.cancelled():
         task.exception()
+
+
+def _log_line(table: Table, event: TableEvent) -> LogLine | None:
+    """The public line under the table message an event calls for, as a catalog key (the
+    presenter localizes it); ``None`` for events reported only in the channel, or not at all."""
+    name = partial(seat_name, table)
+    match event:
+        case TrumpNamed(seat=seat, suit=suit):
+            return LogLine.of("report.trump_named", name=name(seat), suit=int(suit))
+        case TrickTaken(trick=trick):
+            cards = " ".join(c.label for c in trick.cards)
+            return LogLine.of("report.trick", n=trick.number, cards=cards, name=name(trick.winner))
+        case TimedOut(seat=seat, card=card):
+            return LogLine.of("report.timeout", name=name(seat), card=card.label)
+        case TimedOutTrump(seat=seat, suit=suit):
+            return LogLine.of("report.timeout_trump", name=name(seat), suit=int(suit))
+        case Replaced(seat=seat):
+            return LogLine.of("report.replaced", name=name(seat))
+        case Back(seat=seat):
+            return LogLine.of("report.back", name=name(seat))
+        case Cancelled(by=by):
+            return LogLine.of("report.cancelled", name=f"<@{by}>")
+        case Expired():
+            return LogLine.of("report.expired")
+        case _:
+            return None
 
 
 def _restore_in_place(table: Table, data: dict[str, Any]) -> None:
