@@ -9,6 +9,7 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import discord
@@ -71,16 +72,17 @@ class HokmBot(commands.Bot):
         self.settings = settings
         self.store = store
         self.outbox = Outbox(rate=settings.outbox_rate)
-        self.publisher = DiscordPublisher(self, self.outbox)
         self.thinker = Thinker()
         self.service = TableService(
             store,
-            publisher=self.publisher,
+            make_publisher=partial(DiscordPublisher, self, self.outbox),
             computer_delay=settings.computer_delay_seconds,
             thinker=self.thinker.decide,
             seed_source=_seed_source(settings.match_seed_base),
         )
-        self.publisher.service = self.service
+        publisher = self.service.publisher
+        assert isinstance(publisher, DiscordPublisher)
+        self.publisher = publisher
         self._background: list[asyncio.Task[None]] = []
         self._languages: dict[int, str] = {}
         self._seen_clicks: OrderedDict[int, None] = OrderedDict()

@@ -13,7 +13,6 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from functools import partial
 from typing import Protocol
@@ -21,15 +20,25 @@ from typing import Protocol
 import aiohttp
 import discord
 
-from engine import Card, Suit
+from engine import HandResult
 
 from . import render
 from .discord_ui import message_kwargs, text_kwargs
-from .i18n import suit_label, t
+from .events import (
+    DmClosed,
+    HandDealt,
+    HandEnded,
+    MatchOver,
+    Opened,
+    Resumed,
+    Started,
+    TableEvent,
+)
+from .i18n import t
 from .names import seat_name
 from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox, Retry
 from .table import SEATS, Table
-from .tables import TableService, Update
+from .tables import TableFeedback, Update
 
 log = logging.getLogger(__name__)
 
@@ -56,10 +65,13 @@ class Channels(Protocol):
 class DiscordPublisher:
     """The ``Publisher`` the service talks to when the bot runs on Discord."""
 
-    def __init__(self, bot: Channels, outbox: Outbox) -> None:
+    def __init__(
+        self, bot: Channels, outbox: Outbox, feedback: TableFeedback | None = None
+    ) -> None:
         self.bot = bot
         self.outbox = outbox
-        self.service: TableService | None = None
+        self.feedback: TableFeedback = feedback or _NoFeedback()
+        """The service's port for what sending learns; the publisher changes no ``Table``."""
         self._reports: defaultdict[int, list[str]] = defaultdict(list)
         self._report_pings: defaultdict[int, set[int]] = defaultdict(set)
         """Per channel, the members the pending report lines are meant to notify."""
@@ -75,8 +87,8 @@ class DiscordPublisher:
         table = update.table
         lang = table.settings.language
         for event in update.events:
-            self._log_event(table, lang, event.kind, event.seat, event.data)
-        if update.has("opened"):
+            self._log_event(table, lang, event)
+        if update.has(Opened):
             self.outbox.submit(
                 ("table", table.table_id), OPENING, table.channel_id, self._table_job(table)
             )
@@ -95,7 +107,7 @@ class DiscordPublisher:
                 table.channel_id,
                 self._report_job(table.channel_id),
             )
-        if update.has("resumed"):
+        if update.has(Resumed):
             self._dm_sent = {k: v for k, v in self._dm_sent.items() if k[0] != table.table_id}
         self._refresh_hands(table, update.actor_seat)
         if not table.is_live:
@@ -183,86 +195,47 @@ class DiscordPublisher:
 
     # ------------------------------------------------------------------ event lines
 
-    def _log_event(
-        self, table: Table, lang: str, kind: str, seat: int | None, data: dict[str, object]
-    ) -> None:
+    def _log_event(self, table: Table, lang: str, event: TableEvent) -> None:
         name = partial(seat_name, table)
         report = self._reports[table.channel_id]
-        if kind == "started":
-            report.append(t(lang, "report.started", players=self._players(table)))
-            # The one line that calls the players to the table may notify them.
-            self._report_pings[table.channel_id].update(
-                u for _, s in table.humans() if (u := s.user_id)
-            )
-            shown = _seat_cards(data, "first_ace")
-            if shown and seat is not None:
-                cards = " ".join(f"{name(s)}:{c.label}" for s, c in shown)
-                report.append(t(lang, "report.first_ace", cards=cards, name=name(seat)))
-            elif seat is not None:
-                report.append(t(lang, "report.random_hakem", name=name(seat)))
-        elif kind == "trump_named" and seat is not None:
-            table.add_log(
-                t(
-                    lang,
-                    "report.trump_named",
-                    name=name(seat),
-                    suit=suit_label(lang, _int(data, "suit")),
+        # Lines under the table message were recorded by the service with the move (``LogLine``);
+        # only the channel report is written here.
+        match event:
+            case Started(hakem=hakem, first_ace=shown):
+                report.append(t(lang, "report.started", players=self._players(table)))
+                # The one line that calls the players to the table may notify them.
+                self._report_pings[table.channel_id].update(
+                    u for _, s in table.humans() if (u := s.user_id)
                 )
-            )
-        elif kind == "trick" and seat is not None:
-            cards = " ".join(c.label for c in _cards(data, "cards"))
-            table.add_log(t(lang, "report.trick", n=data["number"], cards=cards, name=name(seat)))
-        elif kind == "hand_result":
-            report.append(self._hand_line(table, lang, _mapping(data, "result")))
-        elif kind == "match_over":
-            winner = _int(data, "winner_team")
-            scores = _ints(data, "scores")
-            players = self._players(table, team=winner)
-            report.append(
-                t(
-                    lang,
-                    "report.match_won",
-                    team=winner + 1,
-                    s1=scores[0],
-                    s2=scores[1],
-                    players=players,
+                if shown:
+                    cards = " ".join(f"{name(s)}:{c.label}" for s, c in shown)
+                    report.append(t(lang, "report.first_ace", cards=cards, name=name(hakem)))
+                else:
+                    report.append(t(lang, "report.random_hakem", name=name(hakem)))
+            case HandEnded(result=result):
+                report.append(self._hand_line(lang, result))
+            case MatchOver(winner_team=winner, scores=scores):
+                players = self._players(table, team=winner)
+                report.append(
+                    t(
+                        lang,
+                        "report.match_won",
+                        team=winner + 1,
+                        s1=scores[0],
+                        s2=scores[1],
+                        players=players,
+                    )
                 )
-            )
-        elif (
-            kind == "hand_dealt"
-            and seat is not None
-            and table.match
-            and table.match.hand_number > 1
-        ):
-            report.append(t(lang, "report.next_hakem", name=name(seat)))
-        elif kind == "timeout" and seat is not None:
-            table.add_log(
-                t(lang, "report.timeout", name=name(seat), card=_card(data, "card").label)
-            )
-        elif kind == "timeout_trump" and seat is not None:
-            table.add_log(
-                t(
-                    lang,
-                    "report.timeout_trump",
-                    name=name(seat),
-                    suit=suit_label(lang, Suit(_int(data, "suit"))),
-                )
-            )
-        elif kind == "replaced" and seat is not None:
-            table.add_log(t(lang, "report.replaced", name=name(seat)))
-        elif kind == "back" and seat is not None:
-            table.add_log(t(lang, "report.back", name=name(seat)))
-        elif kind == "resumed":
-            report.append(t(lang, "report.resumed"))
-        elif kind == "cancelled":
-            by = data.get("by")
-            table.add_log(t(lang, "report.cancelled", name=f"<@{by}>"))
-        elif kind == "expired":
-            table.add_log(t(lang, "report.expired"))
-        elif kind == "dm_closed" and seat is not None:
-            user_id = table.seat(seat).user_id or 0
-            report.append(t(lang, "report.dm_closed", name=f"<@{user_id}>"))
-            self._report_pings[table.channel_id].add(user_id)  # they must press "My hand"
+            case HandDealt(hakem=hakem, hand=hand) if hand > 1:
+                report.append(t(lang, "report.next_hakem", name=name(hakem)))
+            case Resumed():
+                report.append(t(lang, "report.resumed"))
+            case DmClosed(seat=seat):
+                user_id = table.seat(seat).user_id or 0
+                report.append(t(lang, "report.dm_closed", name=f"<@{user_id}>"))
+                self._report_pings[table.channel_id].add(user_id)  # they must press "My hand"
+            case _:
+                pass
         if not report:
             self._reports.pop(table.channel_id, None)
 
@@ -277,22 +250,20 @@ class DiscordPublisher:
         )
 
     @staticmethod
-    def _hand_line(table: Table, lang: str, result: Mapping[str, object]) -> str:
-        kind = str(result["kind"])
+    def _hand_line(lang: str, result: HandResult) -> str:
         key = {
             "win": "report.hand_win",
             "kot": "report.hand_kot",
             "hakem_kot": "report.hand_hakem_kot",
-        }[kind]
-        tricks = _ints(result, "tricks")
-        scores = _ints(result, "scores_after")
+        }[result.kind]
+        tricks, scores = result.tricks, result.scores_after
         return t(
             lang,
             key,
-            n=result["number"],
-            team=_int(result, "winner_team") + 1,
+            n=result.number,
+            team=result.winner_team + 1,
             tricks=f"{tricks[0]}–{tricks[1]}",
-            points=result["points"],
+            points=result.points,
             s1=scores[0],
             s2=scores[1],
         )
@@ -307,19 +278,19 @@ class DiscordPublisher:
             try:
                 if table.message_id is None:
                     message = await channel.send(**message_kwargs(spec))
-                    await self._remember(table, lambda t_: setattr(t_, "message_id", message.id))
+                    await self.feedback.message_posted(table.table_id, message.id)
                 else:
                     await channel.get_partial_message(table.message_id).edit(**message_kwargs(spec))
             except discord.NotFound:
                 log.warning("table %s: table message or channel gone", table.table_id)
-                await self._channel_gone(table)
+                await self.feedback.channel_gone(table.table_id)
             except discord.Forbidden:
                 log.warning(
                     "table %s: no permission to post in channel %s",
                     table.table_id,
                     table.channel_id,
                 )
-                await self._channel_gone(table)
+                await self.feedback.channel_gone(table.table_id)
             except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
                 log.warning("table %s: table message failed (%s); will retry", table.table_id, exc)
                 raise Retry from exc
@@ -397,22 +368,16 @@ class DiscordPublisher:
                     opened = await self.bot.create_dm(discord.Object(s.user_id))
                     dm, dm_id = opened, opened.id
                 message = await dm.send(**message_kwargs(spec))
-
-                def remember(t_: Table) -> None:
-                    seat_ = t_.seat(seat)
-                    seat_.hand_channel_id, seat_.hand_message_id = dm_id, message.id
-                    seat_.hand_message_for = hand_no
-
-                await self._remember(table, remember)
+                await self.feedback.dm_posted(table.table_id, seat, dm_id, message.id, hand_no)
             except discord.Forbidden as exc:
                 if exc.code == DM_CLOSED_CODE:
-                    await self._dm_closed(table, seat)
+                    await self.feedback.dm_closed(table.table_id, seat)
                 else:
                     log.warning(
                         "table %s: DM to seat %s refused (%s)", table.table_id, seat, exc.code
                     )
             except discord.NotFound:
-                s.hand_message_id = None
+                await self.feedback.dm_gone(table.table_id, seat)
                 self._dm_sent.pop((table.table_id, seat), None)
                 raise Retry from None
             except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
@@ -425,71 +390,31 @@ class DiscordPublisher:
 
     def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
         """Render only committed state (see ``TableService.settled``)."""
-        if self.service is None:
-            return contextlib.nullcontext()
-        return self.service.settled(table.table_id)
-
-    async def _remember(self, table: Table, mutate: Callable[[Table], None]) -> None:
-        if self.service is not None and table.is_live:
-            await self.service.save_side_data(table.table_id, mutate)
-        else:
-            mutate(table)
-
-    async def _dm_closed(self, table: Table, seat: int) -> None:
-        log.info("table %s: seat %s has DMs closed", table.table_id, seat)
-        await self._remember(table, lambda t_: setattr(t_.seat(seat), "dm_closed", True))
-        update = Update(table)
-        update.add("dm_closed", seat)
-        self.publish(update)
-
-    async def _channel_gone(self, table: Table) -> None:
-        if self.service is not None and table.is_live:
-            await self.service.abandon(table.table_id)
+        return self.feedback.settled(table.table_id)
 
 
-# Event data is a plain ``dict[str, Any]`` (``TableEvent.data``); these read one value back
-# with the type the service wrote it with, and fail loudly if it ever wrote something else.
+class _NoFeedback:
+    """A publisher without a service (a unit test): nothing learned is kept."""
 
+    def settled(self, table_id: str) -> AbstractAsyncContextManager[object]:
+        return contextlib.nullcontext()
 
-def _int(data: Mapping[str, object], key: str) -> int:
-    value = data[key]
-    if not isinstance(value, int):
-        raise TypeError(f"event data {key!r} is {value!r}, not a number")
-    return value
+    async def message_posted(self, table_id: str, message_id: int) -> None:
+        return None
 
+    async def dm_posted(
+        self, table_id: str, seat: int, channel_id: int, message_id: int, hand: int
+    ) -> None:
+        return None
 
-def _ints(data: Mapping[str, object], key: str) -> list[int]:
-    """Scores or trick counts per team (a list or the engine's tuple)."""
-    values = data[key]
-    if not isinstance(values, list | tuple) or not all(isinstance(v, int) for v in values):
-        raise TypeError(f"event data {key!r} is {values!r}, not numbers")
-    return [int(v) for v in values]
+    async def dm_gone(self, table_id: str, seat: int) -> None:
+        return None
 
+    async def dm_closed(self, table_id: str, seat: int) -> None:
+        return None
 
-def _card(data: Mapping[str, object], key: str) -> Card:
-    return Card.parse(str(data[key]))
-
-
-def _cards(data: Mapping[str, object], key: str) -> list[Card]:
-    codes = data[key]
-    if not isinstance(codes, list | tuple):
-        raise TypeError(f"event data {key!r} is {codes!r}, not cards")
-    return [Card.parse(str(code)) for code in codes]
-
-
-def _seat_cards(data: Mapping[str, object], key: str) -> list[tuple[int, Card]]:
-    """``[[seat, card code], ...]`` (the first-ace deal); empty when absent."""
-    pairs = data.get(key) or []
-    if not isinstance(pairs, list | tuple):
-        raise TypeError(f"event data {key!r} is {pairs!r}, not seats and cards")
-    return [(int(seat), Card.parse(str(code))) for seat, code in pairs]
-
-
-def _mapping(data: Mapping[str, object], key: str) -> Mapping[str, object]:
-    value = data[key]
-    if not isinstance(value, Mapping):
-        raise TypeError(f"event data {key!r} is {value!r}, not a mapping")
-    return value
+    async def channel_gone(self, table_id: str) -> None:
+        return None
 
 
 def _chunks(lines: list[str]) -> list[str]:

@@ -8,7 +8,7 @@ end up on the screen by accident.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -18,7 +18,7 @@ from . import custom_ids
 from .i18n import number, suit_label, t
 from .names import seat_name, shown_name
 from .store import PlayerRecord, StandingsPage
-from .table import Table
+from .table import LogLine, Table
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Alternating colours, as players sort a hand."""
@@ -113,7 +113,7 @@ def table_message(table: Table) -> MessageSpec:
     if table.status == "cancelled":
         embed = EmbedSpec(
             t(lang, "table.title"),
-            "\n".join([t(lang, "table.cancelled"), *table.log]),
+            "\n".join([t(lang, "table.cancelled"), *log_lines(lang, table.log)]),
             COLOR_DONE,
             fields,
             footer,
@@ -170,8 +170,18 @@ def _match_lines(table: Table, lang: str) -> list[str]:
             lines.append(t(lang, "table.dm_closed", name=name(i)))
     if table.log:
         lines.append("")
-        lines.extend(table.log)
+        lines.extend(log_lines(lang, table.log))
     return lines
+
+
+def log_lines(lang: str, log: Sequence[LogLine | str]) -> list[str]:
+    """The table's public lines in ``lang`` (an old save's already localized line as is)."""
+    return [line if isinstance(line, str) else log_text(lang, line) for line in log]
+
+
+def log_text(lang: str, line: LogLine) -> str:
+    params = {k: suit_label(lang, int(v)) if k == "suit" else v for k, v in line.params}
+    return t(lang, line.key, **params)
 
 
 def hand_message(table: Table, seat: int, *, ephemeral: bool = False) -> MessageSpec:

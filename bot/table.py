@@ -19,6 +19,31 @@ STATE_VERSION: Final = 1
 MAX_LOG: Final = 6
 
 
+@dataclass(frozen=True)
+class LogLine:
+    """A public line under the table message, kept as a catalog key and its parameters so the
+    presenter says it in the table's language when it renders (a ``suit`` parameter is a suit
+    number, localized then too). Recorded by the service in the save of the move behind it."""
+
+    key: str
+    params: tuple[tuple[str, str | int], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: str | int) -> LogLine:
+        return cls(key, tuple(params.items()))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params)}
+
+    @classmethod
+    def from_data(cls, data: str | dict[str, Any]) -> LogLine | str:
+        """A stored entry: a line of a table saved before lines were keys is a localized
+        string, shown as it is."""
+        if isinstance(data, str):
+            return data
+        return cls.of(str(data["key"]), **dict(data.get("params") or {}))
+
+
 @dataclass
 class Seat:
     """One seat: a member, or a computer player (``user_id`` None)."""
@@ -79,8 +104,8 @@ class Table:
     """When the next computer move is due (a short pause so people can follow)."""
     message_id: int | None = None
     """The public table message in the channel."""
-    log: list[str] = field(default_factory=list)
-    """Recent public lines (already localized) shown under the table message."""
+    log: list[LogLine | str] = field(default_factory=list)
+    """Recent public lines shown under the table message (a ``str`` only from old saves)."""
     version: int = 0
 
     # ------------------------------------------------------------------ seats
@@ -115,7 +140,7 @@ class Table:
     def is_live(self) -> bool:
         return self.status in ("lobby", "playing")
 
-    def add_log(self, line: str) -> None:
+    def add_log(self, line: LogLine) -> None:
         self.log.append(line)
         del self.log[:-MAX_LOG]
 
@@ -145,7 +170,7 @@ class Table:
             "deadline": self.deadline,
             "computer_due": self.computer_due,
             "message_id": self.message_id,
-            "log": list(self.log),
+            "log": [line if isinstance(line, str) else line.to_dict() for line in self.log],
             "version": self.version,
         }
 
@@ -169,6 +194,6 @@ class Table:
             deadline=data["deadline"],
             computer_due=data["computer_due"],
             message_id=data["message_id"],
-            log=list(data["log"]),
+            log=[LogLine.from_data(line) for line in data["log"]],
             version=int(data["version"]),
         )

@@ -16,8 +16,10 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Protocol
 
 from engine import (
@@ -45,6 +47,29 @@ from engine import (
 )
 
 from .errors import ActionError
+from .events import (
+    Abandoned,
+    Back,
+    Cancelled,
+    CardPlayed,
+    ComputerAdded,
+    DmClosed,
+    Expired,
+    HandDealt,
+    HandEnded,
+    Joined,
+    Left,
+    MatchOver,
+    Opened,
+    Replaced,
+    Resumed,
+    Started,
+    TableEvent,
+    TimedOut,
+    TimedOutTrump,
+    TrickTaken,
+    TrumpNamed,
+)
 from .guild_settings import GuildSettings
 from .names import seat_name
 from .store import (
@@ -56,7 +81,7 @@ from .store import (
     TableRecord,
     TeamStats,
 )
-from .table import SEATS, Seat, Table, TableSettings, TableStatus
+from .table import SEATS, LogLine, Seat, Table, TableSettings, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -64,15 +89,6 @@ COMPUTER_NAMES = ("Rostam", "Sohrab", "Gordafarid", "Tahmineh", "Siavash", "Mani
 
 
 # --------------------------------------------------------------------------- updates
-
-
-@dataclass(frozen=True)
-class TableEvent:
-    """Something the channel or a player should hear about; ``kind`` names it."""
-
-    kind: str
-    seat: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -86,11 +102,11 @@ class Update:
     refusal: ActionError | None = None
     """A move refused inside an otherwise committed change (a member back from autoplay)."""
 
-    def add(self, kind: str, seat: int | None = None, **data: Any) -> None:
-        self.events.append(TableEvent(kind, seat, data))
+    def add(self, event: TableEvent) -> None:
+        self.events.append(event)
 
-    def has(self, kind: str) -> bool:
-        return any(e.kind == kind for e in self.events)
+    def has(self, kind: type[TableEvent]) -> bool:
+        return any(isinstance(e, kind) for e in self.events)
 
 
 class Publisher(Protocol):
@@ -102,6 +118,30 @@ class Publisher(Protocol):
 class _NullPublisher:
     def publish(self, update: Update) -> None:
         return None
+
+
+class TableFeedback(Protocol):
+    """The one way back from the Discord side: what it learned while sending (a message id,
+    a closed DM, a gone channel). The service applies each under the table's lock and saves
+    it, so the publisher never changes a ``Table`` itself and never calls the service."""
+
+    def settled(self, table_id: str) -> AbstractAsyncContextManager[object]:
+        """Hold while rendering: only committed state may be shown."""
+        ...
+
+    async def message_posted(self, table_id: str, message_id: int) -> None: ...
+
+    async def dm_posted(
+        self, table_id: str, seat: int, channel_id: int, message_id: int, hand: int
+    ) -> None: ...
+
+    async def dm_gone(self, table_id: str, seat: int) -> None:
+        """The hand DM was deleted: the next one is sent anew."""
+        ...
+
+    async def dm_closed(self, table_id: str, seat: int) -> None: ...
+
+    async def channel_gone(self, table_id: str) -> None: ...
 
 
 PlayerFactory = Callable[[str, int], Player]
@@ -146,6 +186,7 @@ class TableService:
         store: Store,
         *,
         publisher: Publisher | None = None,
+        make_publisher: Callable[[TableFeedback], Publisher] | None = None,
         clock: Callable[[], float] = time.time,
         computer_delay: float = 1.0,
         seed_source: Callable[[], int] = random_seed,
@@ -154,7 +195,11 @@ class TableService:
         think_grace: float = THINK_GRACE,
     ) -> None:
         self.store = store
-        self.publisher: Publisher = publisher or _NullPublisher()
+        self.publisher: Publisher = (
+            make_publisher(self) if make_publisher else publisher or _NullPublisher()
+        )
+        """Built here when given ``make_publisher``: it is handed this service as its one
+        ``TableFeedback`` port at construction, and knows it through nothing else."""
         self.clock = clock
         self.computer_delay = computer_delay
         self.seed_source = seed_source
@@ -190,7 +235,7 @@ class TableService:
             restored.append(table)
             log.info("table %s: resumed (%s)", table.table_id, table.status)
             update = Update(table)
-            update.add("resumed")
+            update.add(Resumed())
             self.publisher.publish(update)
             self._arm(table)
         return restored
@@ -348,7 +393,7 @@ class TableService:
         self._register(table)
         log.info("table %s: opened in channel %s by %s", table.table_id, channel_id, host_id)
         update = Update(table)
-        update.add("opened", 0)
+        update.add(Opened(0))
         self.publisher.publish(update)
         self._arm(table)
         return update
@@ -365,7 +410,7 @@ class TableService:
             table.seats[free[0]] = Seat(name=name, user_id=user_id)
             # No actor_seat: a Join is answered with the table message, not the hand, so the
             # joiner's DM must still be sent (the last joiner may be the first hakem).
-            update.add("joined", free[0])
+            update.add(Joined(free[0]))
             if len(free) == 1:
                 self._start_match(table, update)
 
@@ -378,11 +423,11 @@ class TableService:
             if seat is None:
                 raise ActionError("error.not_seated")
             table.seats[seat] = None
-            update.add("left", seat)
+            update.add(Left(seat))
             humans = table.humans()
             if not humans:
                 self._finish(table, update, "cancelled")
-                update.add("cancelled", None, by=user_id)
+                update.add(Cancelled(user_id))
             elif user_id == table.host_id:
                 table.host_id = humans[0][1].user_id or table.host_id
 
@@ -402,7 +447,7 @@ class TableService:
                 raise ActionError("error.table_full")
             seat = free[0]
             table.seats[seat] = self._computer_seat(table, seat)
-            update.add("computer_added", seat)
+            update.add(ComputerAdded(seat))
             if len(free) == 1:
                 self._start_match(table, update)
 
@@ -418,7 +463,7 @@ class TableService:
                 raise ActionError("error.need_players")
             for seat in free:
                 table.seats[seat] = self._computer_seat(table, seat)
-                update.add("computer_added", seat)
+                update.add(ComputerAdded(seat))
             self._start_match(table, update)
 
         return await self._act(table_id, act)
@@ -430,7 +475,7 @@ class TableService:
             if user_id != table.host_id and not is_admin:
                 raise ActionError("error.not_host_or_admin")
             self._finish(table, update, "cancelled")
-            update.add("cancelled", None, by=user_id)
+            update.add(Cancelled(user_id))
 
         return await self._act(table_id, act)
 
@@ -440,7 +485,7 @@ class TableService:
         async def act(table: Table, update: Update) -> None:
             if table.is_live:
                 self._finish(table, update, "cancelled")
-                update.add("abandoned")
+                update.add(Abandoned())
 
         with contextlib.suppress(ActionError):
             await self._act(table_id, act)
@@ -464,12 +509,8 @@ class TableService:
         table.status = "playing"
         table.started_at = self.clock()
         table.deadline = None
-        update.add(
-            "started",
-            table.match.hakem,
-            first_ace=[[s, c.code] for s, c in table.match.first_hakem_deal],
-        )
-        update.add("hand_dealt", table.match.hakem, hand=table.match.hand_number)
+        update.add(Started(table.match.hakem, table.match.first_hakem_deal))
+        update.add(HandDealt(table.match.hakem, table.match.hand_number))
         self._schedule_turn(table)
         # Never the seed: from it anyone rebuilds every hand of the match.
         log.info("table %s: match started", table.table_id)
@@ -524,7 +565,7 @@ class TableService:
         except IllegalMove as exc:
             raise _refusal(table, exc) from None
         self._back_in_play(table, update, seat)
-        update.add("trump_named", seat, suit=int(suit), hand=match.hand_number)
+        update.add(TrumpNamed(seat, suit, match.hand_number))
         self._schedule_turn(table)
 
     def _apply_card(self, table: Table, update: Update, seat: int, card: Card) -> None:
@@ -536,28 +577,17 @@ class TableService:
         except IllegalMove as exc:
             raise _refusal(table, exc) from None
         self._back_in_play(table, update, seat)
-        update.add("card_played", seat, card=card.code, hand=hand_before)
+        update.add(CardPlayed(seat, card, hand_before))
         for event in events:
             if isinstance(event, Trick):
-                update.add(
-                    "trick",
-                    event.winner,
-                    number=event.number,
-                    leader=event.leader,
-                    cards=[c.code for c in event.cards],
-                    hand=hand_before,
-                )
+                update.add(TrickTaken(event, hand_before))
             elif isinstance(event, HandResult):
-                update.add(
-                    "hand_result", None, result=event._asdict() | {"trump": int(event.trump)}
-                )
+                update.add(HandEnded(event))
             elif isinstance(event, MatchCompleted):
                 self._finish(table, update, "finished")
-                update.add(
-                    "match_over", None, winner_team=event.winner_team, scores=list(event.scores)
-                )
+                update.add(MatchOver(event.winner_team, tuple(event.scores)))
         if match.phase == TRUMP and match.hand_number != hand_before:
-            update.add("hand_dealt", match.hakem, hand=match.hand_number)
+            update.add(HandDealt(match.hakem, match.hand_number))
         if table.status == "playing":
             self._schedule_turn(table)
 
@@ -575,7 +605,7 @@ class TableService:
             return
         s.autoplay = False
         s.missed_turns = 0
-        update.add("back", seat)
+        update.add(Back(seat))
         self._schedule_turn(table)
         try:
             move()
@@ -587,7 +617,7 @@ class TableService:
         s = table.seat(seat)
         if s.autoplay and update.actor_seat == seat:
             s.autoplay = False
-            update.add("back", seat)
+            update.add(Back(seat))
         if update.actor_seat == seat:
             s.missed_turns = 0
 
@@ -728,7 +758,7 @@ class TableService:
         if table.status == "lobby":
             if table.deadline is not None and now >= table.deadline:
                 self._finish(table, update, "cancelled")
-                update.add("expired")
+                update.add(Expired())
                 await self._commit(table, update)
             return
         match = table.match
@@ -749,12 +779,12 @@ class TableService:
             choice = _decide(GreedyPlayer(), seat_view(match, seat))  # R14: the server plays
             s.missed_turns += 1
             if isinstance(choice, Suit):
-                update.add("timeout_trump", seat, suit=int(choice))
+                update.add(TimedOutTrump(seat, choice))
             else:
-                update.add("timeout", seat, card=choice.code)
+                update.add(TimedOut(seat, choice))
             if s.missed_turns >= 2 and s.user_id is not None:
                 s.autoplay = True
-                update.add("replaced", seat)
+                update.add(Replaced(seat))
             self._computer_move(table, update, seat, choice)
             await self._commit(table, update)
 
@@ -795,8 +825,14 @@ class TableService:
             return update
 
     async def _commit(self, table: Table, update: Update) -> None:
-        """Persist first (crash safety), then publish; a finished match is recorded once."""
-        if table.status == "finished" and update.has("match_over"):
+        """Persist first (crash safety), then publish; a finished match is recorded once.
+        The public lines the events call for are written into the table first, so they are
+        saved (and rolled back) with the move behind them."""
+        for event in update.events:
+            line = _log_line(table, event)
+            if line is not None:
+                table.add_log(line)
+        if table.status == "finished" and update.has(MatchOver):
             record = self._record(table)
             finished = self._finished_match(table)
             stored = await self.store.finish_match(finished, record)
@@ -807,7 +843,7 @@ class TableService:
         if not table.is_live:
             self._forget(table)
         if update.events:
-            log.info("table %s: %s", table.table_id, ", ".join(_describe(e) for e in update.events))
+            log.info("table %s: %s", table.table_id, ", ".join(e.log_word for e in update.events))
         self.publisher.publish(update)
 
     def _record(self, table: Table) -> TableRecord:
@@ -849,14 +885,54 @@ class TableService:
         _restore_in_place(table, fresh.to_dict())
         self._committed(table, record)
 
-    async def save_side_data(self, table_id: str, mutate: Callable[[Table], None]) -> None:
-        """Record bookkeeping the Discord layer learns (message ids, closed DMs)."""
+    # ----------------------------------------------------------------- feedback port
+
+    async def message_posted(self, table_id: str, message_id: int) -> None:
+        def apply(table: Table) -> None:
+            table.message_id = message_id
+
+        await self._side_data(table_id, apply)
+
+    async def dm_posted(
+        self, table_id: str, seat: int, channel_id: int, message_id: int, hand: int
+    ) -> None:
+        def apply(table: Table) -> None:
+            s = table.seat(seat)
+            s.hand_channel_id, s.hand_message_id, s.hand_message_for = channel_id, message_id, hand
+
+        await self._side_data(table_id, apply)
+
+    async def dm_gone(self, table_id: str, seat: int) -> None:
+        def apply(table: Table) -> None:
+            table.seat(seat).hand_message_id = None
+
+        await self._side_data(table_id, apply)
+
+    async def dm_closed(self, table_id: str, seat: int) -> None:
+        """A member's DMs are closed: remember it (they must press "My hand") and say so."""
+        log.info("table %s: seat %s has DMs closed", table_id, seat)
+
+        def apply(table: Table) -> None:
+            table.seat(seat).dm_closed = True
+
+        table = await self._side_data(table_id, apply)
+        if table is not None:
+            update = Update(table)
+            update.add(DmClosed(seat))
+            self.publisher.publish(update)
+
+    async def channel_gone(self, table_id: str) -> None:
+        await self.abandon(table_id)
+
+    async def _side_data(self, table_id: str, mutate: Callable[[Table], None]) -> Table | None:
+        """Record bookkeeping the Discord layer learns, under the lock, saved; the table, or
+        ``None`` when it has ended meanwhile."""
         table = self.tables.get(table_id)
         if table is None:
-            return
+            return None
         async with self._locks[table_id]:
             if self.tables.get(table_id) is not table:
-                return
+                return None
             snapshot = self._last_saved(table)
             mutate(table)
             try:
@@ -864,6 +940,7 @@ class TableService:
             except StaleWrite:
                 _restore_in_place(table, snapshot)
                 log.warning("table %s: side data not saved (stale)", table_id)
+            return table
 
     def _finish(self, table: Table, update: Update, status: TableStatus) -> None:
         table.status = status
@@ -920,12 +997,30 @@ def _retrieved(task: asyncio.Task[Any]) -> None:
         task.exception()
 
 
-def _describe(event: TableEvent) -> str:
-    """A log word for an event: what happened and to which seat, never a card in a hand."""
-    public = {k: v for k, v in event.data.items() if k in ("hand", "number", "suit", "winner_team")}
-    seat = "" if event.seat is None else f" seat={event.seat}"
-    extra = "".join(f" {k}={v}" for k, v in public.items())
-    return f"{event.kind}{seat}{extra}"
+def _log_line(table: Table, event: TableEvent) -> LogLine | None:
+    """The public line under the table message an event calls for, as a catalog key (the
+    presenter localizes it); ``None`` for events reported only in the channel, or not at all."""
+    name = partial(seat_name, table)
+    match event:
+        case TrumpNamed(seat=seat, suit=suit):
+            return LogLine.of("report.trump_named", name=name(seat), suit=int(suit))
+        case TrickTaken(trick=trick):
+            cards = " ".join(c.label for c in trick.cards)
+            return LogLine.of("report.trick", n=trick.number, cards=cards, name=name(trick.winner))
+        case TimedOut(seat=seat, card=card):
+            return LogLine.of("report.timeout", name=name(seat), card=card.label)
+        case TimedOutTrump(seat=seat, suit=suit):
+            return LogLine.of("report.timeout_trump", name=name(seat), suit=int(suit))
+        case Replaced(seat=seat):
+            return LogLine.of("report.replaced", name=name(seat))
+        case Back(seat=seat):
+            return LogLine.of("report.back", name=name(seat))
+        case Cancelled(by=by):
+            return LogLine.of("report.cancelled", name=f"<@{by}>")
+        case Expired():
+            return LogLine.of("report.expired")
+        case _:
+            return None
 
 
 def _restore_in_place(table: Table, data: dict[str, Any]) -> None:
@@ -951,4 +1046,12 @@ def _refusal(table: Table, exc: IllegalMove) -> ActionError:
     return ActionError("error.wrong_phase")
 
 
-__all__ = ["SEATS", "ActionError", "Publisher", "TableEvent", "TableService", "Update"]
+__all__ = [
+    "SEATS",
+    "ActionError",
+    "Publisher",
+    "TableEvent",
+    "TableFeedback",
+    "TableService",
+    "Update",
+]

@@ -8,6 +8,7 @@ import contextlib
 from collections.abc import Hashable
 from typing import Any
 
+from bot.events import Opened
 from bot.outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox
 from bot.publisher import DiscordPublisher
 from bot.table import Seat, Table, TableSettings
@@ -33,7 +34,7 @@ def test_an_opened_table_is_posted_at_the_opening_priority() -> None:
     )
     table.seats[0] = Seat(name="host", user_id=3)
     update = Update(table)
-    update.add("opened", 0)
+    update.add(Opened(0))
     recorder = Recorder()
     DiscordPublisher(None, recorder).publish(update)  # type: ignore[arg-type]
     assert recorder.submitted == [(("table", table.table_id), OPENING)]

@@ -11,7 +11,9 @@ import pytest
 
 from bot import custom_ids
 from bot.client import HokmBot
+from bot.events import Back
 from bot.names import clip, shown_name
+from bot.render import log_lines
 from bot.table import Table
 from engine import PLAY, Match, Rules
 from tests.double.mentions import mention_problems
@@ -60,8 +62,8 @@ async def time_out_twice_then_click(double: DiscordDouble, bot: HokmBot, table: 
     assert user_id is not None
     card = next(iter(match.hand_of(hakem)))
     update = await bot.service.play_card(table.table_id, user_id, match.hand_number, card)
-    assert update.has("back") and not table.seat(hakem).autoplay
-    log = list(table.log)
+    assert update.has(Back) and not table.seat(hakem).autoplay
+    log = log_lines(table.settings.language, table.log)
     await double.wait_until(
         lambda: all(line in table_message(double, table).text for line in log),
         timeout=10,

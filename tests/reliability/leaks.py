@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.client import HokmBot
+from bot.events import TrickTaken
 from bot.table import Table
 from engine import CARDS, Card
 from tests.double.models import StoredMessage
@@ -83,9 +84,9 @@ class HandWatcher:
         data = match.to_dict()
         known = self.snapshots[-1].tricks if self.snapshots else []
         merged = known + [
-            (int(e.data["hand"]), int(e.data["number"]), tuple(e.data["cards"]))
+            (e.hand, e.trick.number, tuple(c.code for c in e.trick.cards))
             for e in events
-            if e.kind == "trick"
+            if isinstance(e, TrickTaken)
         ]
         played = {c for _, cards, _ in data["tricks"] for c in cards} | set(data["trick"])
         self.snapshots.append(

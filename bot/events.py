@@ -1,0 +1,254 @@
+"""What a committed change did, as typed events the publisher matches on.
+
+One frozen dataclass per kind, so the publisher reads fields with their types (no kind strings,
+no re-parsed cards). ``log_word`` is the event's word in the service's INFO line
+(``table <id>: <words>``; ``bench/attack.py`` parses it): public facts only, never a card of
+a hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import Card, HandResult, Suit, Trick
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    seat: int
+
+    @property
+    def log_word(self) -> str:
+        return f"opened seat={self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    seat: int
+
+    @property
+    def log_word(self) -> str:
+        return f"joined seat={self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    seat: int
+
+    @property
+    def log_word(self) -> str:
+        return f"left seat={self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerAdded:
+    seat: int
+
+    @property
+    def log_word(self) -> str:
+        return f"computer_added seat={self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """The match began; ``first_ace`` is the public deal that found the hakem (empty when the
+    hakem was drawn at random)."""
+
+    hakem: int
+    first_ace: tuple[tuple[int, Card], ...] = ()
+
+    @property
+    def log_word(self) -> str:
+        return f"started seat={self.hakem}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt:
+    hakem: int
+    hand: int
+
+    @property
+    def log_word(self) -> str:
+        return f"hand_dealt seat={self.hakem} hand={self.hand}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpNamed:
+    seat: int
+    suit: Suit
+    hand: int
+
+    @property
+    def log_word(self) -> str:
+        return f"trump_named seat={self.seat} suit={int(self.suit)} hand={self.hand}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: int
+    card: Card
+    hand: int
+
+    @property
+    def log_word(self) -> str:
+        return f"card_played seat={self.seat} hand={self.hand}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken:
+    """The engine's ``Trick`` and the hand it belongs to (the match may have moved on)."""
+
+    trick: Trick
+    hand: int
+
+    @property
+    def log_word(self) -> str:
+        return f"trick seat={self.trick.winner} number={self.trick.number} hand={self.hand}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    result: HandResult
+
+    @property
+    def log_word(self) -> str:
+        return "hand_result"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    winner_team: int
+    scores: tuple[int, ...]
+
+    @property
+    def log_word(self) -> str:
+        return f"match_over winner_team={self.winner_team}"
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """R14: the server played ``card`` for a member whose time ran out (it is on the table
+    now, so it is public)."""
+
+    seat: int
+    card: Card
+
+    @property
+    def log_word(self) -> str:
+        return f"timeout seat={self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOutTrump:
+    seat: int
+    suit: Suit
+
+    @property
+    def log_word(self) -> str:
+        return f"timeout_trump seat={self.seat} suit={int(self.suit)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Replaced:
+    seat: int
+
+    @property
+    def log_word(self) -> str:
+        return f"replaced seat={self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    seat: int
+
+    @property
+    def log_word(self) -> str:
+        return f"back seat={self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled:
+    by: int
+
+    @property
+    def log_word(self) -> str:
+        return "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class Expired:
+    @property
+    def log_word(self) -> str:
+        return "expired"
+
+
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    @property
+    def log_word(self) -> str:
+        return "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    @property
+    def log_word(self) -> str:
+        return "resumed"
+
+
+@dataclass(frozen=True, slots=True)
+class DmClosed:
+    seat: int
+
+    @property
+    def log_word(self) -> str:
+        return f"dm_closed seat={self.seat}"
+
+
+TableEvent = (
+    Opened
+    | Joined
+    | Left
+    | ComputerAdded
+    | Started
+    | HandDealt
+    | TrumpNamed
+    | CardPlayed
+    | TrickTaken
+    | HandEnded
+    | MatchOver
+    | TimedOut
+    | TimedOutTrump
+    | Replaced
+    | Back
+    | Cancelled
+    | Expired
+    | Abandoned
+    | Resumed
+    | DmClosed
+)
+"""Every event the service reports; the publisher's ``match`` covers them all."""
+
+__all__ = [
+    "Abandoned",
+    "Back",
+    "Cancelled",
+    "CardPlayed",
+    "ComputerAdded",
+    "DmClosed",
+    "Expired",
+    "HandDealt",
+    "HandEnded",
+    "Joined",
+    "Left",
+    "MatchOver",
+    "Opened",
+    "Replaced",
+    "Resumed",
+    "Started",
+    "TableEvent",
+    "TimedOut",
+    "TimedOutTrump",
+    "TrickTaken",
+    "TrumpNamed",
+]

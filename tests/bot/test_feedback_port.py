@@ -1,0 +1,98 @@
+"""What the Discord side learns comes back through one port the service owns (issue 12):
+applied under the table's lock and saved, never written into the table by the publisher."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import bot.publisher
+from bot.events import DmClosed
+from bot.guild_settings import GuildSettings
+from bot.store import Store
+from bot.tables import TableFeedback, TableService, Update
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.updates: list[Update] = []
+        self.feedback: TableFeedback | None = None
+
+    def publish(self, update: Update) -> None:
+        self.updates.append(update)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    s = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'hokm.sqlite3'}")
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+async def test_the_service_hands_its_port_to_the_publisher_and_saves_what_it_learns(
+    store: Store,
+) -> None:
+    recorder = Recorder()
+
+    def make(feedback: TableFeedback) -> Recorder:
+        recorder.feedback = feedback
+        return recorder
+
+    service = TableService(store, make_publisher=make)
+    try:
+        assert service.publisher is recorder and recorder.feedback is service
+        update = await service.open_table(
+            guild_id=1, channel_id=2, host_id=3, host_name="host", settings=GuildSettings()
+        )
+        table_id = update.table.table_id
+        await service.message_posted(table_id, 555)
+        await service.dm_posted(table_id, 0, 77, 88, 1)
+        await service.dm_closed(table_id, 0)
+        record = await store.load_table(table_id)
+        assert record is not None
+        state = dict(record.state)
+        assert state["message_id"] == 555
+        seat = state["seats"][0]
+        assert (seat["hand_channel_id"], seat["hand_message_id"], seat["dm_closed"]) == (
+            77,
+            88,
+            True,
+        )
+        await service.dm_gone(table_id, 0)
+        record = await store.load_table(table_id)
+        assert record is not None and dict(record.state)["seats"][0]["hand_message_id"] is None
+        assert isinstance(recorder.updates[-1].events[-1], DmClosed)
+        await service.channel_gone(table_id)
+        record = await store.load_table(table_id)
+        assert record is not None and not record.is_live
+    finally:
+        await service.close()
+
+
+def test_the_publisher_neither_calls_the_service_nor_writes_a_table() -> None:
+    source = Path(bot.publisher.__file__).read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert "TableService" not in imported
+    assert "service" not in {
+        n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "service"
+    }
+    writes = [
+        ast.unparse(target)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign | ast.AugAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute) and not ast.unparse(target).startswith("self.")
+    ]
+    assert writes == []
+    assert "setattr(" not in source
