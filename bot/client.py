@@ -1,4 +1,8 @@
-"""The discord.py client: wiring, command sync, and the one router every button click reaches."""
+"""The discord.py client: wiring, command sync and gateway events.
+
+Button clicks go to ``router.handle_click``; every slash command's failure goes through the
+one hook ``HokmTree.on_error``. Both answer with ``replies.reply_failure``.
+"""
 
 from __future__ import annotations
 
@@ -13,23 +17,21 @@ from functools import partial
 from pathlib import Path
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from . import custom_ids, render
 from .cogs.hokm import HokmCog
 from .cogs.standings import StandingsCog
 from .config import Settings
-from .discord_ui import message_kwargs
-from .errors import ActionError
 from .guild_settings import GuildSettings
 from .health import HealthFile
 from .housekeeping import purge_ended_tables
 from .log_safety import keep_payloads_out_of_logs
 from .loop_monitor import LoopLagMonitor
-from .names import member_name
 from .outbox import Outbox
 from .publisher import DiscordPublisher
-from .replies import reply_error
+from .replies import reply_failure
+from .router import handle_click
 from .startup import StartupError
 from .store import Store
 from .tables import TableService, random_seed
@@ -40,6 +42,20 @@ log = logging.getLogger(__name__)
 SEEN_CLICKS = 4096
 """Interaction ids remembered to drop duplicate deliveries (an interaction lives 15 minutes;
 a copy arrives within seconds, so a few thousand recent ids are plenty)."""
+
+
+class HokmTree(app_commands.CommandTree["HokmBot"]):
+    """The command tree with the single error path of every slash command."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[HokmBot], error: app_commands.AppCommandError, /
+    ) -> None:
+        """A command's ``ActionError`` arrives wrapped in ``CommandInvokeError``: unwrap it,
+        so a refusal becomes its ephemeral answer and only a real failure is logged."""
+        original = getattr(error, "original", error)  # CommandInvokeError wraps the raise
+        lang = await self.client.language_of(interaction.guild_id)
+        name = interaction.command.qualified_name if interaction.command else "?"
+        await reply_failure(interaction, lang, original, f"/{name}")
 
 
 class HokmBot(commands.Bot):
@@ -64,6 +80,7 @@ class HokmBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=HokmTree,
             guild_ready_timeout=settings.guild_ready_timeout,
             max_messages=None,
             # Nothing the bot sends may ping by default; every call also says so explicitly.
@@ -253,145 +270,3 @@ def _write_marker(path: Path, digest: str) -> None:
         path.write_text(digest)
     except OSError as exc:
         log.warning("could not write %s: %s", path, exc)
-
-
-# ---------------------------------------------------------------------- the click router
-
-
-async def handle_click(bot: HokmBot, interaction: discord.Interaction) -> None:
-    custom_id = _custom_id(interaction)
-    try:
-        click = custom_ids.parse(custom_id)
-    except custom_ids.BadCustomId:
-        await reply_error(
-            interaction, await bot.language_of(interaction.guild_id), "error.bad_button"
-        )
-        return
-    table = bot.service.tables.get(click.table_id) if click.table_id else None
-    if table is not None:
-        lang = table.settings.language
-    else:
-        lang = await bot.language_of(interaction.guild_id)
-    try:
-        if click.kind in ("card", "trump"):
-            await _play_click(bot, interaction, click)
-        elif click.kind == "lobby":
-            await _lobby_click(bot, interaction, click)
-        elif click.kind == "my_hand":
-            await _my_hand_click(bot, interaction, click)
-        elif click.kind == "standings":
-            if not _has_page_buttons(interaction.message):  # a page id forged elsewhere
-                raise ActionError("error.bad_button")
-            cog = bot.get_cog("StandingsCog")
-            assert isinstance(cog, StandingsCog)  # added in setup_hook, never removed
-            await cog.page_click(interaction, click)
-    except ActionError as exc:
-        await reply_error(interaction, lang, exc.code, exc.params)
-    except Exception:
-        log.exception("click %r failed", custom_id)
-        await reply_error(interaction, lang, "error.internal")
-
-
-async def _play_click(
-    bot: HokmBot, interaction: discord.Interaction, click: custom_ids.Click
-) -> None:
-    user_id = interaction.user.id
-    if click.kind == "card":
-        assert click.card is not None
-        update = await bot.service.play_card(click.table_id, user_id, click.hand, click.card)
-    else:
-        assert click.suit is not None
-        update = await bot.service.choose_trump(click.table_id, user_id, click.hand, click.suit)
-    table, seat = update.table, update.actor_seat
-    assert seat is not None
-    ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
-    if table.match is None:
-        return
-    # The hand replaces the clicked message only in a DM or an ephemeral view; a card id
-    # forged onto a public message gets the hand privately, never in the channel.
-    in_place = ephemeral or interaction.guild_id is None
-    async with bot.service.settled(table.table_id):  # another move may be mid-commit
-        spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
-    try:
-        if in_place:
-            await interaction.response.edit_message(**message_kwargs(spec))
-        else:
-            await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
-    except discord.HTTPException as exc:
-        # The move is committed; only its answer was lost (too late, Discord down). Saying
-        # "nothing was changed" would be wrong: show the new hand in the DM instead.
-        log.warning("table %s: answer to a move lost (%s); DM refreshed", table.table_id, exc)
-        bot.publisher.unanswered(table, seat)
-        return
-    if interaction.guild_id is None or table.seat(seat).dm_closed:
-        bot.publisher.answered(table, seat)  # the DM (or the only view) is up to date
-    else:
-        bot.publisher.unanswered(table, seat)  # played from "My hand": the DM is now stale
-    bot.publisher.clicked(table, seat, interaction, click.hand)  # turn marks edit this message
-    if update.refusal is not None:  # back from autoplay, but that card could not go now
-        await reply_error(
-            interaction, table.settings.language, update.refusal.code, update.refusal.params
-        )
-
-
-async def _lobby_click(
-    bot: HokmBot, interaction: discord.Interaction, click: custom_ids.Click
-) -> None:
-    service, user = bot.service, interaction.user
-    table = service.get(click.table_id)
-    if interaction.guild_id != table.guild_id:
-        raise ActionError("error.bad_button")
-    if click.action == "join":
-        update = await service.join(click.table_id, user.id, member_name(user))
-    elif click.action == "leave":
-        update = await service.leave(click.table_id, user.id)
-    elif click.action == "add_computer":
-        admin = interaction.permissions.manage_guild
-        update = await service.add_computer(click.table_id, user.id, is_admin=admin)
-    elif click.action == "start":
-        update = await service.start(
-            click.table_id, user.id, is_admin=interaction.permissions.manage_guild
-        )
-    else:
-        perms = interaction.permissions
-        update = await service.cancel(click.table_id, user.id, is_admin=perms.manage_guild)
-    is_table_message = (
-        interaction.message is not None and interaction.message.id == table.message_id
-    )
-    if is_table_message:
-        async with service.settled(table.table_id):
-            spec = render.table_message(update.table)
-        await interaction.response.edit_message(**message_kwargs(spec))
-        bot.outbox.discard(("table", table.table_id))
-    else:
-        await interaction.response.defer()
-
-
-async def _my_hand_click(
-    bot: HokmBot, interaction: discord.Interaction, click: custom_ids.Click
-) -> None:
-    table, seat = bot.service.hand_view(click.table_id, interaction.user.id)
-    async with bot.service.settled(table.table_id):
-        spec = render.hand_message(table, seat, ephemeral=True)
-    await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
-    if table.seat(seat).dm_closed:
-        bot.publisher.answered(table, seat)
-    bot.publisher.clicked(table, seat, interaction)
-
-
-def _has_page_buttons(message: discord.Message | None) -> bool:
-    """Page clicks edit the message they are on: only a standings message may be edited so."""
-    if message is None:
-        return False
-    prefix = custom_ids.PREFIX + "p:"
-    return any(
-        (getattr(child, "custom_id", None) or "").startswith(prefix)
-        for row in message.components
-        for child in getattr(row, "children", ())
-    )
-
-
-def _custom_id(interaction: discord.Interaction) -> object:
-    """The clicked component's id, unchecked: ``custom_ids.parse`` answers anything forged."""
-    data = interaction.data
-    return None if data is None else data.get("custom_id")

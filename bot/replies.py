@@ -9,6 +9,8 @@ import discord
 
 from . import render
 from .discord_ui import text_kwargs
+from .errors import ActionError
+from .guild_settings import SettingError
 
 log = logging.getLogger(__name__)
 
@@ -25,3 +27,20 @@ async def reply_error(
             await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
     except discord.HTTPException as exc:
         log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+
+async def reply_failure(
+    interaction: discord.Interaction, lang: str, error: BaseException, what: str
+) -> None:
+    """The single error path of commands (the tree's hook) and buttons (the router).
+
+    A refusal (``ActionError``, a bad ``SettingError`` value) is the member's answer; anything
+    else is a bug: logged once with its traceback, and the member only hears ``error.internal``.
+    """
+    if isinstance(error, ActionError):
+        await reply_error(interaction, lang, error.code, error.params)
+    elif isinstance(error, SettingError):
+        await reply_error(interaction, lang, "error.setting", {"detail": str(error)})
+    else:
+        log.error("%s failed", what, exc_info=error)
+        await reply_error(interaction, lang, "error.internal")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..guild_settings import GuildSettings
+from ..outbox import Outbox
 from ..publisher import DiscordPublisher
 from ..store import Store
 from ..tables import TableService
@@ -23,6 +24,9 @@ class CogBot(Protocol):
 
     @property
     def publisher(self) -> DiscordPublisher: ...
+
+    @property
+    def outbox(self) -> Outbox: ...
 
     async def language_of(self, guild_id: int | None) -> str:
         """The server's language (cached; English outside a server)."""

@@ -1,23 +1,24 @@
-"""``/hokm …``: open, join, leave and cancel tables, see your hand, the rules, and settings."""
+"""``/hokm …``: open, join, leave and cancel tables, see your hand, the rules, and settings.
+
+The commands are thin: the lobby and the hand run the same ``actions`` as their buttons, and a
+refusal is raised, not answered here: the command tree's one error hook answers it.
+"""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import render
+from .. import actions, render
 from ..discord_ui import message_kwargs, text_kwargs
 from ..errors import ActionError
-from ..guild_settings import SettingError
 from ..i18n import t
 from ..names import member_name
-from ..replies import reply_error
-from ..table import Table
 from .bot_api import CogBot
 
 log = logging.getLogger(__name__)
@@ -53,28 +54,6 @@ class HokmCog(commands.Cog):
     async def _lang(self, interaction: discord.Interaction) -> str:
         return await self.bot.language_of(interaction.guild_id)
 
-    async def _table_here(self, interaction: discord.Interaction) -> Table:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise ActionError("error.guild_only")
-        table = self.bot.service.table_in_channel(interaction.channel_id)
-        if table is None:
-            raise ActionError("error.no_table")
-        return table
-
-    async def _run(
-        self, interaction: discord.Interaction, coro_factory: Callable[[str], Awaitable[None]]
-    ) -> None:
-        lang = await self._lang(interaction)
-        try:
-            await coro_factory(lang)
-        except ActionError as exc:
-            await reply_error(interaction, lang, exc.code, exc.params)
-        except SettingError as exc:
-            await reply_error(interaction, lang, "error.setting", {"detail": str(exc)})
-        except Exception:
-            log.exception("/hokm command failed")
-            await reply_error(interaction, lang, "error.internal")
-
     @hokm.command(name="new", description="Open a Hokm table in this channel")
     @app_commands.describe(
         target_score="Points to win the match (1–13)",
@@ -88,97 +67,61 @@ class HokmCog(commands.Cog):
         turn_seconds: int | None = None,
         difficulty: Literal["easy", "normal", "hard"] | None = None,
     ) -> None:
-        async def go(lang: str) -> None:
-            if interaction.guild_id is None or interaction.channel_id is None:
-                raise ActionError("error.guild_only")
-            missing = missing_permissions(interaction)
-            if missing:
-                names = (t(lang, f"perm.{p}") for p in missing)
-                raise ActionError("error.missing_permissions", missing=_join(lang, names))
-            settings = await self.bot.store.get_guild_settings(interaction.guild_id)
-            await self.bot.service.open_table(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                host_id=interaction.user.id,
-                host_name=member_name(interaction.user),
-                settings=settings,
-                target_score=target_score,
-                turn_seconds=turn_seconds,
-                difficulty=difficulty,
-            )
-            lang = settings.language
-            await interaction.response.send_message(
-                ephemeral=True, **text_kwargs(t(lang, "ok.table_opened"))
-            )
-
-        await self._run(interaction, go)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise ActionError("error.guild_only")
+        missing = missing_permissions(interaction)
+        if missing:
+            lang = await self._lang(interaction)
+            names = (t(lang, f"perm.{p}") for p in missing)
+            raise ActionError("error.missing_permissions", missing=_join(lang, names))
+        settings = await self.bot.store.get_guild_settings(interaction.guild_id)
+        await self.bot.service.open_table(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=member_name(interaction.user),
+            settings=settings,
+            target_score=target_score,
+            turn_seconds=turn_seconds,
+            difficulty=difficulty,
+        )
+        await interaction.response.send_message(
+            ephemeral=True, **text_kwargs(t(settings.language, "ok.table_opened"))
+        )
 
     @hokm.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        async def go(lang: str) -> None:
-            table = await self._table_here(interaction)
-            update = await self.bot.service.join(
-                table.table_id, interaction.user.id, member_name(interaction.user)
-            )
-            seat = update.table.seat_of(interaction.user.id)
-            text = t(table.settings.language, "ok.joined", seat=(seat or 0) + 1)
-            await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
-
-        await self._run(interaction, go)
+        table = actions.table_here(self.bot, interaction)
+        await actions.join(self.bot, interaction, table.table_id, actions.confirm("ok.joined"))
 
     @hokm.command(name="leave", description="Leave the table in this channel before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
-        async def go(lang: str) -> None:
-            table = await self._table_here(interaction)
-            await self.bot.service.leave(table.table_id, interaction.user.id)
-            await interaction.response.send_message(
-                ephemeral=True, **text_kwargs(t(table.settings.language, "ok.left"))
-            )
-
-        await self._run(interaction, go)
+        table = actions.table_here(self.bot, interaction)
+        await actions.leave(self.bot, interaction, table.table_id, actions.confirm("ok.left"))
 
     @hokm.command(
         name="cancel", description="Close the table in this channel (host or server manager)"
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
-        async def go(lang: str) -> None:
-            table = await self._table_here(interaction)
-            await self.bot.service.cancel(
-                table.table_id, interaction.user.id, is_admin=interaction.permissions.manage_guild
-            )
-            await interaction.response.send_message(
-                ephemeral=True, **text_kwargs(t(table.settings.language, "ok.cancelled"))
-            )
-
-        await self._run(interaction, go)
+        table = actions.table_here(self.bot, interaction)
+        answer = actions.confirm("ok.cancelled")
+        await actions.cancel(self.bot, interaction, table.table_id, answer)
 
     @hokm.command(name="hand", description="Show your hand (only you can see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        async def go(lang: str) -> None:
-            table = await self._table_here(interaction)
-            table, seat = self.bot.service.hand_view(table.table_id, interaction.user.id)
-            async with self.bot.service.settled(table.table_id):
-                spec = render.hand_message(table, seat, ephemeral=True)
-            await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
-            if table.seat(seat).dm_closed:
-                self.bot.publisher.answered(table, seat)
-            self.bot.publisher.clicked(table, seat, interaction)
-
-        await self._run(interaction, go)
+        await actions.hand(
+            self.bot, interaction, actions.table_here(self.bot, interaction).table_id
+        )
 
     @hokm.command(name="rules", description="A short summary of the rules of Hokm")
     async def rules(self, interaction: discord.Interaction) -> None:
-        async def go(lang: str) -> None:
-            target = 7
-            if interaction.guild_id is not None:
-                target = (
-                    await self.bot.store.get_guild_settings(interaction.guild_id)
-                ).target_score
-            await interaction.response.send_message(
-                ephemeral=True, **text_kwargs(t(lang, "rules.text", target=target))
-            )
-
-        await self._run(interaction, go)
+        lang = await self._lang(interaction)
+        target = 7
+        if interaction.guild_id is not None:
+            target = (await self.bot.store.get_guild_settings(interaction.guild_id)).target_score
+        await interaction.response.send_message(
+            ephemeral=True, **text_kwargs(t(lang, "rules.text", target=target))
+        )
 
     @hokm.command(name="settings", description="Server settings for Hokm tables (Manage Server)")
     @app_commands.describe(
@@ -206,36 +149,33 @@ class HokmCog(commands.Cog):
         computer_difficulty: Literal["easy", "normal", "hard"] | None = None,
         max_open_tables: int | None = None,
     ) -> None:
-        async def go(lang: str) -> None:
-            if interaction.guild_id is None:
-                raise ActionError("error.guild_only")
-            if not interaction.permissions.manage_guild:  # checked here, not only by Discord
-                raise ActionError("error.not_admin")
-            changes = {
-                key: value
-                for key, value in (
-                    ("turn_seconds", turn_seconds),
-                    ("trump_seconds", trump_seconds),
-                    ("lobby_timeout_minutes", lobby_timeout_minutes),
-                    ("target_score", target_score),
-                    ("hakem_selection", first_hakem),
-                    ("allow_computer_players", computer_players),
-                    ("language", language),
-                    ("computer_difficulty", computer_difficulty),
-                    ("max_open_tables", max_open_tables),
-                )
-                if value is not None
-            }
-            current = await self.bot.store.get_guild_settings(interaction.guild_id)
-            new = current.with_changes(**changes)
-            if changes:
-                await self.bot.store.set_guild_settings(interaction.guild_id, new)
-                self.bot.settings_changed(interaction.guild_id, new)
-                log.info("guild %s: settings changed %s", interaction.guild_id, sorted(changes))
-            spec = render.settings_message(new.language, new.model_dump(), changed=bool(changes))
-            await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
-
-        await self._run(interaction, go)
+        if interaction.guild_id is None:
+            raise ActionError("error.guild_only")
+        if not interaction.permissions.manage_guild:  # checked here, not only by Discord
+            raise ActionError("error.not_admin")
+        changes = {
+            key: value
+            for key, value in (
+                ("turn_seconds", turn_seconds),
+                ("trump_seconds", trump_seconds),
+                ("lobby_timeout_minutes", lobby_timeout_minutes),
+                ("target_score", target_score),
+                ("hakem_selection", first_hakem),
+                ("allow_computer_players", computer_players),
+                ("language", language),
+                ("computer_difficulty", computer_difficulty),
+                ("max_open_tables", max_open_tables),
+            )
+            if value is not None
+        }
+        current = await self.bot.store.get_guild_settings(interaction.guild_id)
+        new = current.with_changes(**changes)
+        if changes:
+            await self.bot.store.set_guild_settings(interaction.guild_id, new)
+            self.bot.settings_changed(interaction.guild_id, new)
+            log.info("guild %s: settings changed %s", interaction.guild_id, sorted(changes))
+        spec = render.settings_message(new.language, new.model_dump(), changed=bool(changes))
+        await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
 
 
 def _join(lang: str, names: Iterable[str]) -> str:

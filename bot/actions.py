@@ -1,0 +1,158 @@
+"""One function per member intent, run alike by a ``/hokm`` command and by its button.
+
+A slash command and a button differ only in where the table comes from (the channel, or the
+id the button carries) and in how they answer (an ephemeral confirmation, or the table message
+edited in place); both are parameters here, so the flow itself exists once. A refusal is an
+``ActionError`` raised to the caller: the command tree's error hook and the click router turn
+it into the same ephemeral reply (``replies.reply_failure``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Final
+
+import discord
+
+from . import render
+from .cogs.bot_api import CogBot
+from .discord_ui import message_kwargs, text_kwargs
+from .errors import ActionError
+from .i18n import t
+from .names import member_name
+from .table import Table
+from .tables import Update
+
+Answer = Callable[[discord.Interaction, Update], Awaitable[None]]
+"""How a lobby action answers the member once the service committed it."""
+LobbyAction = Callable[[CogBot, discord.Interaction, str, Answer], Awaitable[None]]
+STANDINGS_PER_PAGE: Final = 10
+
+
+# ---------------------------------------------------------------------- finding the table
+
+
+def table_here(bot: CogBot, interaction: discord.Interaction) -> Table:
+    """The table of the channel a command was typed in (commands name no table)."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise ActionError("error.guild_only")
+    table = bot.service.table_in_channel(interaction.channel_id)
+    if table is None:
+        raise ActionError("error.no_table")
+    return table
+
+
+def table_clicked(bot: CogBot, interaction: discord.Interaction, table_id: str) -> Table:
+    """The table a lobby button names, refused when clicked from another server (forged)."""
+    table = bot.service.get(table_id)
+    if interaction.guild_id != table.guild_id:
+        raise ActionError("error.bad_button")
+    return table
+
+
+# ---------------------------------------------------------------------- the lobby
+
+
+async def join(
+    bot: CogBot, interaction: discord.Interaction, table_id: str, answer: Answer
+) -> None:
+    user = interaction.user
+    await answer(interaction, await bot.service.join(table_id, user.id, member_name(user)))
+
+
+async def leave(
+    bot: CogBot, interaction: discord.Interaction, table_id: str, answer: Answer
+) -> None:
+    await answer(interaction, await bot.service.leave(table_id, interaction.user.id))
+
+
+async def add_computer(
+    bot: CogBot, interaction: discord.Interaction, table_id: str, answer: Answer
+) -> None:
+    admin = interaction.permissions.manage_guild
+    update = await bot.service.add_computer(table_id, interaction.user.id, is_admin=admin)
+    await answer(interaction, update)
+
+
+async def start(
+    bot: CogBot, interaction: discord.Interaction, table_id: str, answer: Answer
+) -> None:
+    admin = interaction.permissions.manage_guild
+    await answer(
+        interaction, await bot.service.start(table_id, interaction.user.id, is_admin=admin)
+    )
+
+
+async def cancel(
+    bot: CogBot, interaction: discord.Interaction, table_id: str, answer: Answer
+) -> None:
+    admin = interaction.permissions.manage_guild
+    update = await bot.service.cancel(table_id, interaction.user.id, is_admin=admin)
+    await answer(interaction, update)
+
+
+LOBBY: Final[dict[str, LobbyAction]] = {
+    "join": join,
+    "leave": leave,
+    "add_computer": add_computer,
+    "start": start,
+    "cancel": cancel,
+}
+"""The lobby buttons' actions, by ``custom_ids.LOBBY_ACTIONS`` name."""
+
+
+def confirm(key: str) -> Answer:
+    """A command's answer: an ephemeral line in the table's language (``seat`` is 1-based)."""
+
+    async def answer(interaction: discord.Interaction, update: Update) -> None:
+        seat = update.table.seat_of(interaction.user.id)
+        text = t(update.table.settings.language, key, seat=(seat or 0) + 1)
+        await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
+
+    return answer
+
+
+def show_table(bot: CogBot) -> Answer:
+    """A button's answer: the clicked table message edited in place, in the same request as
+    the acknowledgement, so the publisher's own edit of it is dropped from the outbox."""
+
+    async def answer(interaction: discord.Interaction, update: Update) -> None:
+        table = update.table
+        message = interaction.message
+        if message is None or message.id != table.message_id:
+            await interaction.response.defer()
+            return
+        async with bot.service.settled(table.table_id):
+            spec = render.table_message(table)
+        await interaction.response.edit_message(**message_kwargs(spec))
+        bot.outbox.discard(("table", table.table_id))
+
+    return answer
+
+
+# ---------------------------------------------------------------------- the hand
+
+
+async def hand(bot: CogBot, interaction: discord.Interaction, table_id: str) -> None:
+    """The member's hand, privately: ``/hokm hand`` and the My hand button alike."""
+    table, seat = bot.service.hand_view(table_id, interaction.user.id)
+    async with bot.service.settled(table.table_id):
+        spec = render.hand_message(table, seat, ephemeral=True)
+    await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+    if table.seat(seat).dm_closed:
+        bot.publisher.answered(table, seat)
+    bot.publisher.clicked(table, seat, interaction)
+
+
+# ---------------------------------------------------------------------- standings
+
+
+async def standings_page(
+    bot: CogBot, interaction: discord.Interaction, lang: str, page: int
+) -> render.MessageSpec:
+    """One page of the server's leaderboard (the command shows page 1, buttons the others)."""
+    if interaction.guild_id is None:
+        raise ActionError("error.guild_only")
+    data = await bot.store.standings(interaction.guild_id, page, STANDINGS_PER_PAGE)
+    guild_name = interaction.guild.name if interaction.guild else str(interaction.guild_id)
+    return render.standings_message(lang, guild_name, data)

@@ -1,0 +1,119 @@
+"""The one router every button click reaches: parse the id strictly, run the action, answer.
+
+Buttons are routed here rather than through ``discord.ui.DynamicItem`` templates because the
+strict ``custom_ids`` parser answers every forged or stale id, where a template silently drops
+an id it does not match. A click runs the same ``actions`` function as its slash command and
+fails through the same ``replies.reply_failure``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from . import actions, custom_ids, render
+from .cogs.bot_api import CogBot
+from .discord_ui import message_kwargs
+from .errors import ActionError
+from .replies import reply_error, reply_failure
+
+log = logging.getLogger(__name__)
+
+
+async def handle_click(bot: CogBot, interaction: discord.Interaction) -> None:
+    custom_id = _custom_id(interaction)
+    try:
+        click = custom_ids.parse(custom_id)
+    except custom_ids.BadCustomId:
+        await reply_error(
+            interaction, await bot.language_of(interaction.guild_id), "error.bad_button"
+        )
+        return
+    table = bot.service.tables.get(click.table_id) if click.table_id else None
+    if table is not None:
+        lang = table.settings.language
+    else:
+        lang = await bot.language_of(interaction.guild_id)
+    try:
+        await _route(bot, interaction, click, lang)
+    except Exception as exc:
+        await reply_failure(interaction, lang, exc, f"click {custom_id!r}")
+
+
+async def _route(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
+) -> None:
+    if click.kind in ("card", "trump"):
+        await _play_click(bot, interaction, click)
+    elif click.kind == "lobby":
+        actions.table_clicked(bot, interaction, click.table_id)
+        action = actions.LOBBY[click.action]
+        await action(bot, interaction, click.table_id, actions.show_table(bot))
+    elif click.kind == "my_hand":
+        await actions.hand(bot, interaction, click.table_id)
+    elif click.kind == "standings":
+        if not _has_page_buttons(interaction.message):  # a page id forged elsewhere
+            raise ActionError("error.bad_button")
+        spec = await actions.standings_page(bot, interaction, lang, click.page)
+        await interaction.response.edit_message(**message_kwargs(spec))
+
+
+async def _play_click(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click
+) -> None:
+    user_id = interaction.user.id
+    if click.kind == "card":
+        assert click.card is not None
+        update = await bot.service.play_card(click.table_id, user_id, click.hand, click.card)
+    else:
+        assert click.suit is not None
+        update = await bot.service.choose_trump(click.table_id, user_id, click.hand, click.suit)
+    table, seat = update.table, update.actor_seat
+    assert seat is not None
+    ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+    if table.match is None:
+        return
+    # The hand replaces the clicked message only in a DM or an ephemeral view; a card id
+    # forged onto a public message gets the hand privately, never in the channel.
+    in_place = ephemeral or interaction.guild_id is None
+    async with bot.service.settled(table.table_id):  # another move may be mid-commit
+        spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
+    try:
+        if in_place:
+            await interaction.response.edit_message(**message_kwargs(spec))
+        else:
+            await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+    except discord.HTTPException as exc:
+        # The move is committed; only its answer was lost (too late, Discord down). Saying
+        # "nothing was changed" would be wrong: show the new hand in the DM instead.
+        log.warning("table %s: answer to a move lost (%s); DM refreshed", table.table_id, exc)
+        bot.publisher.unanswered(table, seat)
+        return
+    if interaction.guild_id is None or table.seat(seat).dm_closed:
+        bot.publisher.answered(table, seat)  # the DM (or the only view) is up to date
+    else:
+        bot.publisher.unanswered(table, seat)  # played from "My hand": the DM is now stale
+    bot.publisher.clicked(table, seat, interaction, click.hand)  # turn marks edit this message
+    if update.refusal is not None:  # back from autoplay, but that card could not go now
+        await reply_error(
+            interaction, table.settings.language, update.refusal.code, update.refusal.params
+        )
+
+
+def _has_page_buttons(message: discord.Message | None) -> bool:
+    """Page clicks edit the message they are on: only a standings message may be edited so."""
+    if message is None:
+        return False
+    prefix = custom_ids.PREFIX + "p:"
+    return any(
+        (getattr(child, "custom_id", None) or "").startswith(prefix)
+        for row in message.components
+        for child in getattr(row, "children", ())
+    )
+
+
+def _custom_id(interaction: discord.Interaction) -> object:
+    """The clicked component's id, unchecked: ``custom_ids.parse`` answers anything forged."""
+    data = interaction.data
+    return None if data is None else data.get("custom_id")
