@@ -10,7 +10,7 @@ import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final, Literal
 
-from engine import Match, Rules
+from engine import STANDARD, GameFormat, Match, Rules
 from engine.rules import HakemSelection
 
 TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
@@ -143,6 +143,15 @@ class Table:
     def add_log(self, line: LogLine) -> None:
         self.log.append(line)
         del self.log[:-MAX_LOG]
+
+    @property
+    def fmt(self) -> GameFormat:
+        """The match's own format, or the standard one while the lobby fills: the one place the
+        bot learns seats and teams (R1, R2)."""
+        return self.match.fmt if self.match is not None else STANDARD
+
+    def team_of(self, seat: int) -> int:
+        return self.fmt.team_of[seat]
 
     def rules(self) -> Rules:
         return Rules(

@@ -970,7 +970,7 @@ class TableService:
             players=tuple(
                 MatchPlayer(
                     seat=i,
-                    team=i % 2,
+                    team=table.team_of(i),
                     user_id=s.user_id,
                     is_computer=s.is_computer,
                     display_name=s.name,
