@@ -950,13 +950,13 @@ class TableService:
     def _finished_match(self, table: Table) -> FinishedMatch:
         match = table.match
         assert match is not None and match.winner_team is not None
-        stats = [[0, 0, 0], [0, 0, 0]]
+        stats = [[0, 0, 0] for _ in match.fmt.teams]
         for r in match.hand_results:
             stats[r.winner_team][0] += 1
-            if r.kind in ("kot", "hakem_kot"):
-                stats[r.winner_team][1] += 1
-            if r.kind == "hakem_kot":
-                stats[1 - r.winner_team][2] += 1
+            stats[r.winner_team][1] += r.is_kot
+            suffered = r.hakem_kot_suffered_by(match.fmt)
+            if suffered is not None:
+                stats[suffered][2] += 1
         return FinishedMatch(
             match_id=table.table_id,
             guild_id=table.guild_id,
