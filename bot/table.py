@@ -7,11 +7,14 @@ after a restart. It knows nothing of Discord (ids are ints) and nothing of the s
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict, dataclass, field
-from typing import Any, Final, Literal
+from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from engine import STANDARD, GameFormat, Match, Rules
 from engine.rules import HakemSelection
+
+if TYPE_CHECKING:
+    from .guild_settings import GuildSettings
 
 TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
 SEATS: Final = 4
@@ -82,6 +85,12 @@ class TableSettings:
     allow_computer_players: bool = True
     language: str = "en"
     computer_difficulty: str = "normal"
+
+    @classmethod
+    def from_guild(cls, settings: GuildSettings) -> TableSettings:
+        """The one copy from server settings: every field here is a server setting of that name,
+        so a new table setting cannot be forgotten at ``/hokm new``."""
+        return cls(**{f.name: getattr(settings, f.name) for f in fields(cls)})
 
 
 @dataclass

@@ -369,16 +369,7 @@ class TableService:
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host_id,
-            settings=TableSettings(
-                target_score=chosen.target_score,
-                turn_seconds=chosen.turn_seconds,
-                trump_seconds=chosen.trump_seconds,
-                lobby_timeout_minutes=chosen.lobby_timeout_minutes,
-                hakem_selection=chosen.hakem_selection,
-                allow_computer_players=chosen.allow_computer_players,
-                language=chosen.language,
-                computer_difficulty=chosen.computer_difficulty,
-            ),
+            settings=TableSettings.from_guild(chosen),
             created_at=now,
         )
         table.seats[0] = Seat(name=host_name, user_id=host_id)
