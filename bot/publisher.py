@@ -246,7 +246,7 @@ class DiscordPublisher:
         return ", ".join(
             seat_name(table, i) if s.is_computer else f"<@{s.user_id}>"
             for i, s in enumerate(table.seats)
-            if s is not None and (team is None or i % 2 == team)
+            if s is not None and (team is None or table.team_of(i) == team)
         )
 
     @staticmethod

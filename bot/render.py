@@ -80,7 +80,7 @@ def _seat_line(table: Table, lang: str, index: int) -> str:
 
 
 def _team_field(table: Table, lang: str, team: int) -> tuple[str, str, bool]:
-    lines = [_seat_line(table, lang, i) for i in (team, team + 2)]
+    lines = [_seat_line(table, lang, i) for i in table.fmt.seats_of(team)]
     return (t(lang, "table.team", n=number(lang, team + 1)), "\n".join(lines), True)
 
 
@@ -88,7 +88,7 @@ def table_message(table: Table) -> MessageSpec:
     """The public table message: seats and teams, then the match as everyone may see it."""
     lang = table.settings.language
     s = table.settings
-    fields = (_team_field(table, lang, 0), _team_field(table, lang, 1))
+    fields = tuple(_team_field(table, lang, team) for team in range(len(table.fmt.teams)))
     footer = t(lang, "table.settings", target=s.target_score, turn=s.turn_seconds)
     tid = table.table_id
     if table.status == "lobby":

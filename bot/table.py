@@ -7,11 +7,14 @@ after a restart. It knows nothing of Discord (ids are ints) and nothing of the s
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict, dataclass, field
-from typing import Any, Final, Literal
+from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Final, Literal
 
-from engine import Match, Rules
+from engine import STANDARD, GameFormat, Match, Rules
 from engine.rules import HakemSelection
+
+if TYPE_CHECKING:
+    from .guild_settings import GuildSettings
 
 TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
 SEATS: Final = 4
@@ -83,6 +86,12 @@ class TableSettings:
     language: str = "en"
     computer_difficulty: str = "normal"
 
+    @classmethod
+    def from_guild(cls, settings: GuildSettings) -> TableSettings:
+        """The one copy from server settings: every field here is a server setting of that name,
+        so a new table setting cannot be forgotten at ``/hokm new``."""
+        return cls(**{f.name: getattr(settings, f.name) for f in fields(cls)})
+
 
 @dataclass
 class Table:
@@ -143,6 +152,15 @@ class Table:
     def add_log(self, line: LogLine) -> None:
         self.log.append(line)
         del self.log[:-MAX_LOG]
+
+    @property
+    def fmt(self) -> GameFormat:
+        """The match's own format, or the standard one while the lobby fills: the one place the
+        bot learns seats and teams (R1, R2)."""
+        return self.match.fmt if self.match is not None else STANDARD
+
+    def team_of(self, seat: int) -> int:
+        return self.fmt.team_of[seat]
 
     def rules(self) -> Rules:
         return Rules(

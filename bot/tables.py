@@ -369,16 +369,7 @@ class TableService:
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host_id,
-            settings=TableSettings(
-                target_score=chosen.target_score,
-                turn_seconds=chosen.turn_seconds,
-                trump_seconds=chosen.trump_seconds,
-                lobby_timeout_minutes=chosen.lobby_timeout_minutes,
-                hakem_selection=chosen.hakem_selection,
-                allow_computer_players=chosen.allow_computer_players,
-                language=chosen.language,
-                computer_difficulty=chosen.computer_difficulty,
-            ),
+            settings=TableSettings.from_guild(chosen),
             created_at=now,
         )
         table.seats[0] = Seat(name=host_name, user_id=host_id)
@@ -950,13 +941,13 @@ class TableService:
     def _finished_match(self, table: Table) -> FinishedMatch:
         match = table.match
         assert match is not None and match.winner_team is not None
-        stats = [[0, 0, 0], [0, 0, 0]]
+        stats = [[0, 0, 0] for _ in match.fmt.teams]
         for r in match.hand_results:
             stats[r.winner_team][0] += 1
-            if r.kind in ("kot", "hakem_kot"):
-                stats[r.winner_team][1] += 1
-            if r.kind == "hakem_kot":
-                stats[1 - r.winner_team][2] += 1
+            stats[r.winner_team][1] += r.is_kot
+            suffered = r.hakem_kot_suffered_by(match.fmt)
+            if suffered is not None:
+                stats[suffered][2] += 1
         return FinishedMatch(
             match_id=table.table_id,
             guild_id=table.guild_id,
@@ -970,7 +961,7 @@ class TableService:
             players=tuple(
                 MatchPlayer(
                     seat=i,
-                    team=i % 2,
+                    team=table.team_of(i),
                     user_id=s.user_id,
                     is_computer=s.is_computer,
                     display_name=s.name,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from .cards import Card, Suit
+from .rules import GameFormat
 
 HandKind = Literal["win", "kot", "hakem_kot"]
 
@@ -43,6 +44,16 @@ class HandResult(NamedTuple):
     points: int
     kind: HandKind
     scores_after: tuple[int, ...]
+
+    @property
+    def is_kot(self) -> bool:
+        """R11: the losers took no trick (a kot or a hakem-kot), so the winners dealt a kot."""
+        return self.kind != "win"
+
+    def hakem_kot_suffered_by(self, fmt: GameFormat) -> int | None:
+        """R11: the team that suffered a hakem-kot (the hakem's own, which took no trick), or
+        ``None``; it takes the format because the hand result does not restate the seating."""
+        return fmt.team_of[self.hakem] if self.kind == "hakem_kot" else None
 
 
 class HandStarted(NamedTuple):

@@ -38,7 +38,7 @@ from .events import (
     Trick,
     TrumpChosen,
 )
-from .rules import STANDARD, GameFormat, Rules
+from .rules import FORMATS, STANDARD, GameFormat, Rules
 from .shuffle import permutation
 
 _new_tuple = tuple.__new__  # builds a NamedTuple without its Python-level __new__
@@ -570,11 +570,11 @@ def _result_from_dict(d: dict[str, Any]) -> HandResult:
 def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
     if data.get("version") != SERIAL_VERSION:
         raise InvalidState(f"unsupported stored match version {data.get('version')!r}")
-    if data.get("format") != STANDARD.name:
+    fmt = FORMATS.get(str(data.get("format")))
+    if fmt is None:
         raise InvalidState(f"unknown game format {data.get('format')!r}")
     if data["phase"] not in PHASES:
         raise InvalidState(f"unknown phase {data['phase']!r}")
-    fmt = STANDARD
     match = cls.__new__(cls)
     match.fmt = fmt
     match._seats = fmt.seats

@@ -51,6 +51,10 @@ class GameFormat:
             self, "next_seat", tuple((s + 1) % self.seats for s in range(self.seats))
         )
 
+    def seats_of(self, team: int) -> tuple[int, ...]:
+        """The seats playing for ``team``, so callers never restate the seating (R2)."""
+        return self.teams[team]
+
 
 #: R1, R2, R4, R10, R11: four seats, partners opposite, 52 cards, 5 then 13, 7 tricks.
 STANDARD: Final = GameFormat(
@@ -65,6 +69,9 @@ STANDARD: Final = GameFormat(
     points_kot=2,
     points_hakem_kot=3,
 )
+
+#: Every known format by its stored name: a saved match names its own format (R1).
+FORMATS: Final[dict[str, GameFormat]] = {STANDARD.name: STANDARD}
 
 
 @dataclass(frozen=True, slots=True)

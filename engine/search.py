@@ -98,12 +98,13 @@ def outcome_values(view: SeatView) -> tuple[float, float, float, float]:
     us, them = view.scores[view.team], view.scores[1 - view.team]
     target = view.target_score
     hakem = view.team_of(view.hakem) == view.team
-    clean = STANDARD.points_kot if hakem else STANDARD.points_hakem_kot
-    their_clean = STANDARD.points_hakem_kot if hakem else STANDARD.points_kot
+    fmt = view.fmt
+    clean = fmt.points_kot if hakem else fmt.points_hakem_kot
+    their_clean = fmt.points_hakem_kot if hakem else fmt.points_kot
     return (
-        match_equity(us + STANDARD.points_win, them, target, True),
+        match_equity(us + fmt.points_win, them, target, True),
         match_equity(us + clean, them, target, True),
-        match_equity(us, them + STANDARD.points_win, target, False),
+        match_equity(us, them + fmt.points_win, target, False),
         match_equity(us, them + their_clean, target, False),
     )
 
@@ -344,7 +345,7 @@ def distinct_cards(legal: tuple[Card, ...], live: int) -> list[int]:
 
 def _standard(view: SeatView) -> bool:
     """The rollout simulator knows the standard table only (four seats, partners opposite)."""
-    return view.seats == 4 and view.seat_teams == STANDARD.team_of
+    return view.fmt.seats == STANDARD.seats and view.fmt.team_of == STANDARD.team_of
 
 
 #: The searching difficulty levels (``easy`` is ``GreedyPlayer``).

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .cards import Card, Suit, cards_of
 from .events import HandResult, Trick
 from .match import PLAY, TRUMP, Match
+from .rules import GameFormat
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,8 @@ class SeatView:
     tricks_to_win: int
     seat_teams: tuple[int, ...]
     """``seat_teams[s]`` is the team of seat ``s``."""
+    fmt: GameFormat
+    """The table's format: seats, teams and points come from it, never from a constant."""
 
     @property
     def my_turn(self) -> bool:
@@ -89,4 +92,5 @@ def seat_view(match: Match, seat: int) -> SeatView:
         hand_results=tuple(match.hand_results),
         tricks_to_win=fmt.tricks_to_win,
         seat_teams=fmt.team_of,
+        fmt=fmt,
     )

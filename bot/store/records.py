@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, Literal, get_args
 
+from engine import STANDARD
+
 __all__ = [
     "LIVE_STATUSES",
     "TABLE_STATUSES",
@@ -95,10 +97,11 @@ class MatchPlayer:
     display_name: str
 
     def __post_init__(self) -> None:
-        if self.seat not in (0, 1, 2, 3):
-            raise ValueError(f"seat must be 0-3, got {self.seat}")
-        if self.team != self.seat % 2:
-            raise ValueError(f"seat {self.seat} plays for team {self.seat % 2}, not {self.team}")
+        if self.seat not in range(STANDARD.seats):
+            raise ValueError(f"seat must be 0-{STANDARD.seats - 1}, got {self.seat}")
+        team = STANDARD.team_of[self.seat]  # the schema stores the standard table (team = seat % 2)
+        if self.team != team:
+            raise ValueError(f"seat {self.seat} plays for team {team}, not {self.team}")
         if self.user_id is None and not self.is_computer:
             raise ValueError(f"human player in seat {self.seat} needs a user_id")
         if len(self.display_name) > MAX_DISPLAY_NAME:

@@ -1,0 +1,63 @@
+"""The table's ``GameFormat`` is the one source of seats, teams and points (R1, R2, R11)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine import MATCH_OVER, STANDARD, TRUMP, GreedyPlayer, HandResult, Match, seat_view
+from engine.rules import FORMATS, GameFormat
+from engine.search import outcome_values
+
+#: Same seating as the standard table, richer points: only the carried format can explain them.
+RICH: GameFormat = dataclasses.replace(
+    STANDARD, name="test_rich", points_win=2, points_kot=4, points_hakem_kot=6
+)
+
+
+def test_r2_seats_of_lists_each_teams_seats() -> None:
+    assert [STANDARD.seats_of(team) for team in (0, 1)] == [(0, 2), (1, 3)]
+    assert all(STANDARD.team_of[s] == team for team in (0, 1) for s in STANDARD.seats_of(team))
+
+
+def test_r1_a_saved_match_restores_with_its_own_format(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(FORMATS, RICH.name, RICH)
+    restored = Match.from_dict(Match(7, fmt=RICH).to_dict())
+    assert restored.fmt is RICH
+    assert seat_view(restored, 0).fmt is RICH
+
+
+def test_r11_search_values_outcomes_with_the_views_format() -> None:
+    """A win worth 2 in this format moves the match further than the standard 1 does."""
+    standard = outcome_values(seat_view(Match(7), 0))
+    rich = outcome_values(seat_view(Match(7, fmt=RICH), 0))
+    assert rich[0] > standard[0]
+    assert rich[2] < standard[2]
+
+
+def _played_out(seed: int) -> list[HandResult]:
+    """Every hand of a whole match between greedy players."""
+    match = Match(seed)
+    players = [GreedyPlayer() for _ in range(STANDARD.seats)]
+    while match.phase != MATCH_OVER:
+        seat = match.to_act
+        view = seat_view(match, seat)
+        if match.phase == TRUMP:
+            match.choose_trump(seat, players[seat].choose_trump(view))
+        else:
+            match.play(seat, players[seat].choose_card(view))
+    return list(match.hand_results)
+
+
+def test_r11_hand_result_says_who_dealt_and_who_suffered_a_kot() -> None:
+    results = [r for seed in range(40) for r in _played_out(seed)]
+    assert {r.kind for r in results} == {"win", "kot", "hakem_kot"}
+    for r in results:
+        loser_tricks = sum(n for team, n in enumerate(r.tricks) if team != r.winner_team)
+        assert r.is_kot == (loser_tricks == 0)
+        suffered = r.hakem_kot_suffered_by(STANDARD)
+        if r.kind == "hakem_kot":
+            assert suffered == STANDARD.team_of[r.hakem] != r.winner_team
+        else:
+            assert suffered is None
