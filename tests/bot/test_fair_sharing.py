@@ -15,7 +15,6 @@ import asyncio
 import math
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future
-from pathlib import Path
 
 import pytest
 
@@ -31,15 +30,6 @@ from ..engine.test_search import random_position
 
 GUILD, OTHER_GUILD = 10, 20
 SETTINGS = GuildSettings()
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'hokm.sqlite3'}")
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 @pytest.fixture

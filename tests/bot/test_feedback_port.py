@@ -4,10 +4,7 @@ applied under the table's lock and saved, never written into the table by the pu
 from __future__ import annotations
 
 import ast
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 import bot.publisher
 from bot.events import DmClosed
@@ -23,15 +20,6 @@ class Recorder:
 
     def publish(self, update: Update) -> None:
         self.updates.append(update)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'hokm.sqlite3'}")
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 async def test_the_service_hands_its_port_to_the_publisher_and_saves_what_it_learns(

@@ -3,11 +3,6 @@ save of the move behind them, and localized by the presenter (issue 12)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot import render
 from bot.guild_settings import GuildSettings
 from bot.i18n import suit_label, t
@@ -15,15 +10,6 @@ from bot.store import Store
 from bot.table import LogLine, Table, TableSettings
 from bot.tables import TableService
 from engine import Suit
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'hokm.sqlite3'}")
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 async def test_a_cancel_line_is_saved_with_the_cancel_and_shown_in_the_table_language(
