@@ -37,7 +37,7 @@ from .events import (
 from .i18n import t
 from .names import seat_name
 from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox, Retry
-from .table import SEATS, Table
+from .table import Table
 from .tables import TableFeedback, Update
 
 log = logging.getLogger(__name__)
@@ -111,14 +111,14 @@ class DiscordPublisher:
             self._dm_sent = {k: v for k, v in self._dm_sent.items() if k[0] != table.table_id}
         self._refresh_hands(table, update.actor_seat)
         if not table.is_live:
-            self._table_ended(table.table_id)
+            self._table_ended(table)
 
-    def _table_ended(self, table_id: str) -> None:
+    def _table_ended(self, table: Table) -> None:
         """Forget what was kept per seat of a table that ended (the interactions above all,
         ~150 KB a match). The jobs still queued for its last messages hold their own
         references; ``answered``/``clicked``/``_token_edit`` keep nothing for it afterwards."""
-        for seat in range(SEATS):
-            key = (table_id, seat)
+        for seat in range(len(table.seats)):
+            key = (table.table_id, seat)
             self._dm_sent.pop(key, None)
             self._tokens.pop(key, None)
             self._token_locks.pop(key, None)

@@ -141,10 +141,6 @@ class Table:
             raise LookupError(f"seat {index} is empty")
         return seat
 
-    def name_of(self, index: int) -> str:
-        seat = self.seats[index]
-        return seat.name if seat is not None else "?"
-
     @property
     def is_live(self) -> bool:
         return self.status in ("lobby", "playing")
