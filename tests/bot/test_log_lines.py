@@ -7,9 +7,10 @@ from bot import render
 from bot.guild_settings import GuildSettings
 from bot.i18n import suit_label, t
 from bot.store import Store
-from bot.table import LogLine, Table, TableSettings
+from bot.table import LogLine, Table
 from bot.tables import TableService
 from engine import Suit
+from tests.bot.helpers import lobby_table
 
 
 async def test_a_cancel_line_is_saved_with_the_cancel_and_shown_in_the_table_language(
@@ -63,13 +64,6 @@ def test_a_suit_parameter_is_localized_when_rendered() -> None:
 
 
 def _cancelled_table() -> Table:
-    table = Table(
-        table_id="0123456789ab",
-        guild_id=1,
-        channel_id=2,
-        host_id=3,
-        settings=TableSettings(),
-        created_at=0.0,
-    )
+    table = lobby_table()
     table.status = "cancelled"
     return table

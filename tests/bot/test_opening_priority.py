@@ -11,8 +11,9 @@ from typing import Any
 from bot.events import Opened
 from bot.outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox
 from bot.publisher import DiscordPublisher
-from bot.table import Seat, Table, TableSettings
+from bot.table import Seat
 from bot.tables import Update
+from tests.bot.helpers import lobby_table
 
 
 class Recorder:
@@ -24,14 +25,7 @@ class Recorder:
 
 
 def test_an_opened_table_is_posted_at_the_opening_priority() -> None:
-    table = Table(
-        table_id="0123456789ab",
-        guild_id=1,
-        channel_id=2,
-        host_id=3,
-        settings=TableSettings(),
-        created_at=0.0,
-    )
+    table = lobby_table()
     table.seats[0] = Seat(name="host", user_id=3)
     update = Update(table)
     update.add(Opened(0))
