@@ -15,9 +15,9 @@ import string
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from bot import custom_ids
-from bot.custom_ids import BadCustomId, Click
-from bot.i18n import CATALOG, t
+from bot.present import custom_ids
+from bot.present.custom_ids import BadCustomId, Click
+from bot.present.i18n import CATALOG, t
 
 LANG: Final = "en"
 """The bench's servers never change the language setting."""

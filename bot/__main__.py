@@ -26,7 +26,7 @@ from .startup import (
 )
 
 if TYPE_CHECKING:
-    from .client import HokmBot
+    from .discord.client import HokmBot
     from .store import Store
 
 log = logging.getLogger("bot")
@@ -116,8 +116,8 @@ async def _start_and_serve(settings: Settings, migrate_only: bool, running: _Run
         print(f"database {running.store.url}: {running.store.migration.describe()}")
         return 0
     assert settings.discord_token is not None  # main() refused to start without one
-    from .client import HokmBot
-    from .discord_endpoints import DISCORD_API_BASE, DISCORD_GATEWAY, use_discord_endpoints
+    from .discord.client import HokmBot
+    from .discord.endpoints import DISCORD_API_BASE, DISCORD_GATEWAY, use_discord_endpoints
 
     use_discord_endpoints(settings.discord_api_base, settings.discord_gateway_url)
     await wait_for_network(

@@ -23,7 +23,7 @@ from typing import Final, Protocol
 
 from discord.utils import escape_markdown, escape_mentions
 
-from .table import Table
+from .service.table import Table
 
 NAME_LIMIT: Final = 32
 """Characters of a shown name, ellipsis included (Discord's own nickname limit)."""

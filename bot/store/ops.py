@@ -20,7 +20,7 @@ from sqlalchemy import Connection
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
-from bot.guild_settings import GuildSettings
+from bot.store.guild_settings import GuildSettings
 
 from .errors import ChannelBusy, StaleWrite, StoreError
 from .records import (

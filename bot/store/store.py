@@ -19,7 +19,7 @@ from typing import Self
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.guild_settings import GuildSettings
+from bot.store.guild_settings import GuildSettings
 
 from .engine import (
     DEFAULT_BUSY_TIMEOUT_MS,

@@ -17,8 +17,8 @@ import pytest
 from bench import bot_text
 from bench.member import Member, choose, is_hand_message, read_hand
 from bench.metrics import percentile, record_kind
-from bot import custom_ids
-from bot.i18n import t
+from bot.present import custom_ids
+from bot.present.i18n import t
 from engine import Card, Suit
 from tests.double.interactions import InteractionRecord
 from tests.double.models import StoredMessage, User

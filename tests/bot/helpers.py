@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.table import Table, TableSettings
+from bot.service.table import Table, TableSettings
 
 
 def lobby_table() -> Table:

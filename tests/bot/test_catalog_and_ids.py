@@ -6,8 +6,8 @@ import string
 
 import pytest
 
-from bot import custom_ids
-from bot.i18n import CATALOG, LANGUAGES, suit_label, t
+from bot.present import custom_ids
+from bot.present.i18n import CATALOG, LANGUAGES, suit_label, t
 from engine import Card, Suit
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-BOT = Path(__file__).resolve().parents[2] / "bot"
+BOT = Path(__file__).resolve().parents[2] / "bot" / "discord"
 EDGE = ["client.py", "router.py", "actions.py", "replies.py", "cogs/hokm.py", "cogs/standings.py"]
 ROUTER = {"handle_click", "_play_click", "_has_page_buttons", "_custom_id"}
 

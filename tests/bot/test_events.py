@@ -3,7 +3,7 @@ a card that is still in a hand."""
 
 from __future__ import annotations
 
-from bot.events import (
+from bot.service.events import (
     CardPlayed,
     HandDealt,
     HandEnded,

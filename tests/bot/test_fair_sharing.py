@@ -18,11 +18,11 @@ from concurrent.futures import Future
 
 import pytest
 
-from bot.errors import ActionError
-from bot.guild_settings import GuildSettings
+from bot.service.errors import ActionError
+from bot.service.service import TableService
+from bot.service.thinking import Thinker, think
 from bot.store import Store
-from bot.tables import TableService
-from bot.thinking import Thinker, think
+from bot.store.guild_settings import GuildSettings
 from engine import Card, GreedyPlayer, SeatView, Suit, make_player, seat_view
 from engine.players import forced_card
 

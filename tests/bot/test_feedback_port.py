@@ -6,11 +6,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import bot.publisher
-from bot.events import DmClosed
-from bot.guild_settings import GuildSettings
+import bot.discord.publisher
+from bot.service.events import DmClosed
+from bot.service.service import TableFeedback, TableService, Update
 from bot.store import Store
-from bot.tables import TableFeedback, TableService, Update
+from bot.store.guild_settings import GuildSettings
 
 
 class Recorder:
@@ -63,7 +63,7 @@ async def test_the_service_hands_its_port_to_the_publisher_and_saves_what_it_lea
 
 
 def test_the_publisher_neither_calls_the_service_nor_writes_a_table() -> None:
-    source = Path(bot.publisher.__file__).read_text(encoding="utf-8")
+    source = Path(bot.discord.publisher.__file__).read_text(encoding="utf-8")
     tree = ast.parse(source)
     imported = {
         alias.name

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.config import Settings
-from bot.housekeeping import purge_ended_tables
+from bot.service.housekeeping import purge_ended_tables
 
 
 class FakeStore:
@@ -27,7 +27,7 @@ class FakeStore:
 async def test_the_task_purges_at_once_then_periodically_and_survives_a_failure(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.housekeeping")
+    caplog.set_level(logging.INFO, logger="bot.service.housekeeping")
     store = FakeStore(fail_first=True)
     task = asyncio.create_task(purge_ended_tables(store, 7.0, every=0.01))
     try:

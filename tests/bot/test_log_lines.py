@@ -3,12 +3,12 @@ save of the move behind them, and localized by the presenter (issue 12)."""
 
 from __future__ import annotations
 
-from bot import render
-from bot.guild_settings import GuildSettings
-from bot.i18n import suit_label, t
+from bot.present import render
+from bot.present.i18n import suit_label, t
+from bot.service.service import TableService
+from bot.service.table import LogLine, Table
 from bot.store import Store
-from bot.table import LogLine, Table
-from bot.tables import TableService
+from bot.store.guild_settings import GuildSettings
 from engine import Suit
 from tests.bot.helpers import lobby_table
 

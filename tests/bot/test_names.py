@@ -7,12 +7,12 @@ import re
 import discord
 import pytest
 
-from bot import render
-from bot.discord_ui import NO_PINGS, mentions, message_kwargs, text_kwargs
-from bot.i18n import balanced, isolate, t
+from bot.discord.publisher import MAX_MESSAGE, _chunks
+from bot.discord.ui import NO_PINGS, mentions, message_kwargs, text_kwargs
 from bot.names import NAME_LIMIT, clip, member_name, seat_name, shown_name
-from bot.publisher import MAX_MESSAGE, _chunks
-from bot.table import Seat, Table, TableSettings
+from bot.present import render
+from bot.present.i18n import balanced, isolate, t
+from bot.service.table import Seat, Table, TableSettings
 from tests.double.mentions import mention_problems, pings
 from tests.double.rest import RequestRecord, SentMessage
 

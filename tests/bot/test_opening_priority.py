@@ -8,11 +8,11 @@ import contextlib
 from collections.abc import Hashable
 from typing import Any
 
-from bot.events import Opened
-from bot.outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox
-from bot.publisher import DiscordPublisher
-from bot.table import Seat
-from bot.tables import Update
+from bot.discord.outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox
+from bot.discord.publisher import DiscordPublisher
+from bot.service.events import Opened
+from bot.service.service import Update
+from bot.service.table import Seat
 from tests.bot.helpers import lobby_table
 
 

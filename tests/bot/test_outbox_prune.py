@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.outbox import Outbox
+from bot.discord.outbox import Outbox
 
 
 async def test_prune_forgets_only_what_no_longer_limits_anything() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from bot.guild_settings import GuildSettings
-from bot.table import TableSettings
+from bot.service.table import TableSettings
+from bot.store.guild_settings import GuildSettings
 
 
 def test_table_settings_copy_every_matching_server_setting() -> None:

@@ -12,7 +12,7 @@ import discord
 import discord.gateway
 import discord.http
 
-from bot.discord_endpoints import use_discord_endpoints
+from bot.discord.endpoints import use_discord_endpoints
 
 from .server import DiscordDouble
 

@@ -11,7 +11,7 @@ import discord.http
 import pytest
 import yarl
 
-from bot.discord_endpoints import DISCORD_API_BASE, DISCORD_GATEWAY, use_discord_endpoints
+from bot.discord.endpoints import DISCORD_API_BASE, DISCORD_GATEWAY, use_discord_endpoints
 from tests.double import ClientRunner, DiscordDouble
 
 from .bots import make_bot

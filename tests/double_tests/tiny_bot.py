@@ -10,7 +10,7 @@ import signal
 import discord
 from discord import app_commands
 
-from bot.discord_endpoints import use_discord_endpoints
+from bot.discord.endpoints import use_discord_endpoints
 
 
 async def main() -> int:

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.client import HokmBot
 from bot.config import Settings
+from bot.discord.client import HokmBot
 from bot.store import Store
 from tests.double.client import ClientRunner
 from tests.double.server import DiscordDouble

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from bot.client import HokmBot
-from bot.table import Table
+from bot.discord.client import HokmBot
+from bot.service.table import Table
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
 

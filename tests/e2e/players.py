@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.client import HokmBot
-from bot.table import Table
+from bot.discord.client import HokmBot
+from bot.service.table import Table
 from engine import PLAY, TRUMP, Card
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from bot import actions, custom_ids
-from bot.client import HokmBot
-from bot.i18n import t
+from bot.discord import actions
+from bot.discord.client import HokmBot
+from bot.present import custom_ids
+from bot.present.i18n import t
 from tests.double.server import DiscordDouble
 
 from .helpers import open_table, table_message
@@ -88,7 +89,7 @@ async def test_an_unknown_failure_is_logged_once_and_answered_without_a_tracebac
     assert rec.message.text == t("en", "error.internal")  # type: ignore[union-attr]
     failures = [r for r in caplog.records if r.exc_info is not None]
     assert len(failures) == 1, [r.getMessage() for r in failures]
-    assert failures[0].name == "bot.replies"  # the one error path, for commands and buttons
+    assert failures[0].name == "bot.discord.replies"  # the one error path, for commands and buttons
     named = "/hokm join" if how == "command" else f"hokm:j:{table.table_id}"
     assert named in failures[0].getMessage()
     assert isinstance(failures[0].exc_info[1], RuntimeError)  # type: ignore[index]

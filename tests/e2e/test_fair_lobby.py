@@ -9,8 +9,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.client import HokmBot
-from bot.cogs.hokm import missing_permissions
+from bot.discord.client import HokmBot
+from bot.discord.cogs.hokm import missing_permissions
 from tests.double.models import (
     ALL_PERMISSIONS,
     EMBED_LINKS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.client import HokmBot
+from bot.discord.client import HokmBot
 from tests.double.server import DiscordDouble
 
 from .conftest import BotFactory

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 import discord
 import pytest
 
-from bot import custom_ids
-from bot.client import HokmBot
-from bot.events import Back
+from bot.discord.client import HokmBot
 from bot.names import clip, shown_name
-from bot.render import log_lines
-from bot.table import Table
+from bot.present import custom_ids
+from bot.present.render import log_lines
+from bot.service.events import Back
+from bot.service.table import Table
 from engine import PLAY, Match, Rules
 from tests.double.mentions import mention_problems
 from tests.double.models import StoredMessage

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.client import HokmBot
+from bot.discord.client import HokmBot
 from tests.double.server import DiscordDouble
 
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from bot.client import HokmBot
-from bot.table import Table
+from bot.discord.client import HokmBot
+from bot.service.table import Table
 from engine import PLAY, TRUMP, Card
 from tests.double.server import DiscordDouble
 

@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.outbox import Outbox
+from bot.discord.outbox import Outbox
 from tests.e2e.conftest import hokm_bot, make_bot
 
 __all__ = ["hokm_bot", "make_bot"]

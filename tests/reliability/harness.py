@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot import custom_ids, render
-from bot.table import Table
+from bot.present import custom_ids, render
+from bot.service.table import Table
 from engine import Card, Match, Suit
 from tests.double.interactions import InteractionRecord
 from tests.double.models import StoredMessage, User

@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from bot.client import HokmBot
-from bot.table import Table
+from bot.discord.client import HokmBot
+from bot.service.table import Table
 from engine import MATCH_OVER, Card, Suit
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble

@@ -23,9 +23,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.client import HokmBot
-from bot.events import TrickTaken
-from bot.table import Table
+from bot.discord.client import HokmBot
+from bot.service.events import TrickTaken
+from bot.service.table import Table
 from engine import CARDS, Card
 from tests.double.models import StoredMessage
 from tests.double.server import DiscordDouble

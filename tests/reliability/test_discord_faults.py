@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import custom_ids, render
-from bot.client import HokmBot
-from bot.table import Table
+from bot.discord.client import HokmBot
+from bot.present import custom_ids, render
+from bot.service.table import Table
 from engine import PLAY, Card
 from tests.double.models import User
 from tests.double.server import DiscordDouble

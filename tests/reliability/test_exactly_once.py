@@ -17,10 +17,10 @@ from typing import Any
 
 import discord
 
-from bot import custom_ids
-from bot.client import HokmBot
+from bot.discord.client import HokmBot
+from bot.present import custom_ids
+from bot.service.table import Table
 from bot.store import TableRecord
-from bot.table import Table
 from engine import PLAY, TRUMP, Card, GreedyPlayer, Player, SeatView, Suit
 from tests.double.interactions import InteractionRecord
 from tests.double.models import User

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 import bot.store.ops as store_ops
-from bot.client import HokmBot
+from bot.discord.client import HokmBot
+from bot.service.table import Table
 from bot.store import Store, TableRecord
-from bot.table import Table
 from tests.double.models import Channel, User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory

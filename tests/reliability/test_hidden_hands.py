@@ -8,11 +8,11 @@ import asyncio
 
 import pytest
 
-from bot import custom_ids
-from bot.client import HokmBot
-from bot.errors import ActionError
+from bot.discord.client import HokmBot
+from bot.present import custom_ids
+from bot.service.errors import ActionError
+from bot.service.table import Table
 from bot.store import StoreError, TableRecord
-from bot.table import Table
 from engine import PLAY, Card, Suit
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble

@@ -14,9 +14,9 @@ import string
 
 import pytest
 
-from bot import custom_ids
-from bot.client import HokmBot
-from bot.table import Table
+from bot.discord.client import HokmBot
+from bot.present import custom_ids
+from bot.service.table import Table
 from engine import CARDS, PLAY, Card, Suit
 from tests.double.interactions import InteractionRecord
 from tests.double.models import StoredMessage, User

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import HokmBot
+from bot.discord.client import HokmBot
 from tests.double.models import Channel, Guild, User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory

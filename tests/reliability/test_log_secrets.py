@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.client import HokmBot
-from bot.table import Table
+from bot.discord.client import HokmBot
+from bot.service.table import Table
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
 from tests.e2e.helpers import open_table, seat_everyone

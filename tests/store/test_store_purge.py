@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import bot.store.ops
-from bot.housekeeping import purge_once
+from bot.service.housekeeping import purge_once
 from bot.store import Store, TableRecord
 from tests.store.conftest import MatchMaker
 

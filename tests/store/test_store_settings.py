@@ -8,8 +8,8 @@ from pathlib import Path
 import pydantic
 import pytest
 
-from bot.guild_settings import LIMITS, GuildSettings, Range, SettingError
 from bot.store import Store
+from bot.store.guild_settings import LIMITS, GuildSettings, Range, SettingError
 
 
 def test_defaults() -> None:

@@ -20,22 +20,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..config import Settings
+from ..health import HealthFile
+from ..log_safety import keep_payloads_out_of_logs
+from ..loop_monitor import LoopLagMonitor
+from ..service.housekeeping import purge_ended_tables
+from ..service.service import TableService, random_seed
+from ..service.thinking import Thinker
+from ..startup import StartupError
+from ..store import Store
+from ..store.guild_settings import GuildSettings
 from .cogs.hokm import HokmCog
 from .cogs.standings import StandingsCog
-from .config import Settings
-from .guild_settings import GuildSettings
-from .health import HealthFile
-from .housekeeping import purge_ended_tables
-from .log_safety import keep_payloads_out_of_logs
-from .loop_monitor import LoopLagMonitor
 from .outbox import Outbox
 from .publisher import DiscordPublisher
 from .replies import reply_failure
 from .router import handle_click
-from .startup import StartupError
-from .store import Store
-from .tables import TableService, random_seed
-from .thinking import Thinker
 
 log = logging.getLogger(__name__)
 

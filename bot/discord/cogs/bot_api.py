@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..guild_settings import GuildSettings
+from ...service.service import TableService
+from ...store import Store
+from ...store.guild_settings import GuildSettings
 from ..outbox import Outbox
 from ..publisher import DiscordPublisher
-from ..store import Store
-from ..tables import TableService
 
 
 class CogBot(Protocol):

@@ -14,14 +14,14 @@ from typing import Final
 
 import discord
 
-from . import render
+from ..names import member_name
+from ..present import render
+from ..present.i18n import t
+from ..service.errors import ActionError
+from ..service.service import Update
+from ..service.table import Table
 from .cogs.bot_api import CogBot
-from .discord_ui import message_kwargs, text_kwargs
-from .errors import ActionError
-from .i18n import t
-from .names import member_name
-from .table import Table
-from .tables import Update
+from .ui import message_kwargs, text_kwargs
 
 Answer = Callable[[discord.Interaction, Update], Awaitable[None]]
 """How a lobby action answers the member once the service committed it."""

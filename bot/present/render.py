@@ -14,11 +14,11 @@ from functools import partial
 
 from engine import PLAY, TRUMP, Card, Suit, seat_view
 
+from ..names import seat_name, shown_name
+from ..service.table import LogLine, Table
+from ..store import PlayerRecord, StandingsPage
 from . import custom_ids
 from .i18n import number, suit_label, t
-from .names import seat_name, shown_name
-from .store import PlayerRecord, StandingsPage
-from .table import LogLine, Table
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Alternating colours, as players sort a hand."""

@@ -22,9 +22,10 @@ import discord
 
 from engine import HandResult
 
-from . import render
-from .discord_ui import message_kwargs, text_kwargs
-from .events import (
+from ..names import seat_name
+from ..present import render
+from ..present.i18n import t
+from ..service.events import (
     DmClosed,
     HandDealt,
     HandEnded,
@@ -34,11 +35,10 @@ from .events import (
     Started,
     TableEvent,
 )
-from .i18n import t
-from .names import seat_name
+from ..service.service import TableFeedback, Update
+from ..service.table import Table
 from .outbox import MARKER, OPENING, REPORT, TABLE, URGENT, Job, Outbox, Retry
-from .table import Table
-from .tables import TableFeedback, Update
+from .ui import message_kwargs, text_kwargs
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from engine import STANDARD, GameFormat, Match, Rules
 from engine.rules import HakemSelection
 
 if TYPE_CHECKING:
-    from .guild_settings import GuildSettings
+    from ..store.guild_settings import GuildSettings
 
 TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
 SEATS: Final = 4

@@ -7,10 +7,10 @@ from typing import Any
 
 import discord
 
-from . import render
-from .discord_ui import text_kwargs
-from .errors import ActionError
-from .guild_settings import SettingError
+from ..present import render
+from ..service.errors import ActionError
+from ..store.guild_settings import SettingError
+from .ui import text_kwargs
 
 log = logging.getLogger(__name__)
 

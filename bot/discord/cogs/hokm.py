@@ -14,11 +14,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import actions, render
-from ..discord_ui import message_kwargs, text_kwargs
-from ..errors import ActionError
-from ..i18n import t
-from ..names import member_name
+from ...names import member_name
+from ...present import render
+from ...present.i18n import t
+from ...service.errors import ActionError
+from .. import actions
+from ..ui import message_kwargs, text_kwargs
 from .bot_api import CogBot
 
 log = logging.getLogger(__name__)

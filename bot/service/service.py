@@ -46,6 +46,17 @@ from engine import (
     seat_view,
 )
 
+from ..names import seat_name
+from ..store import (
+    ChannelBusy,
+    FinishedMatch,
+    MatchPlayer,
+    StaleWrite,
+    Store,
+    TableRecord,
+    TeamStats,
+)
+from ..store.guild_settings import GuildSettings
 from .errors import ActionError
 from .events import (
     Abandoned,
@@ -69,17 +80,6 @@ from .events import (
     TimedOutTrump,
     TrickTaken,
     TrumpNamed,
-)
-from .guild_settings import GuildSettings
-from .names import seat_name
-from .store import (
-    ChannelBusy,
-    FinishedMatch,
-    MatchPlayer,
-    StaleWrite,
-    Store,
-    TableRecord,
-    TeamStats,
 )
 from .table import SEATS, LogLine, Seat, Table, TableSettings, TableStatus
 

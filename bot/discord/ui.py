@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import discord
 
-from .render import ButtonSpec, MessageSpec
+from ..present.render import ButtonSpec, MessageSpec
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

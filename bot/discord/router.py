@@ -12,11 +12,12 @@ import logging
 
 import discord
 
-from . import actions, custom_ids, render
+from ..present import custom_ids, render
+from ..service.errors import ActionError
+from . import actions
 from .cogs.bot_api import CogBot
-from .discord_ui import message_kwargs
-from .errors import ActionError
 from .replies import reply_error, reply_failure
+from .ui import message_kwargs
 
 log = logging.getLogger(__name__)
 

@@ -9,9 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import actions, render
-from ..discord_ui import message_kwargs
-from ..errors import ActionError
+from ...present import render
+from ...service.errors import ActionError
+from .. import actions
+from ..ui import message_kwargs
 from .bot_api import CogBot
 
 
