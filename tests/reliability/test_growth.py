@@ -34,12 +34,14 @@ def sizes(bot: HokmBot) -> dict[str, int]:
     """Every structure that holds something per table, per seat, per channel or per job."""
     service, publisher, outbox = bot.service, bot.publisher, bot.outbox
     parts: dict[str, Any] = {
-        "service.tables": service.tables,
-        "service._by_channel": service._by_channel,
-        "service._locks": service._locks,
-        "service._saved": service._saved,
-        "service._timers": service._timers,
-        "service._tasks": service._tasks,
+        "registry.tables": service.registry.tables,
+        "registry._by_channel": service.registry._by_channel,
+        "registry._locks": service.registry._locks,
+        "registry._opening": service.registry._opening,
+        "keeper._saved": service.keeper._saved,
+        "turns._timers": service.turns._timers,
+        "turns._tasks": service.turns._tasks,
+        "turns._decisions": service.turns._decisions,
         "publisher._dm_sent": publisher._dm_sent,
         "publisher._tokens": publisher._tokens,
         "publisher._token_locks": publisher._token_locks,

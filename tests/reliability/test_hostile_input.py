@@ -203,7 +203,9 @@ async def test_channel_deleted_mid_match_ends_the_table_cleanly(
     await until(lambda: table.status == "cancelled", what="the table to be abandoned")
     stored = await bot.store.load_table(table.table_id)
     assert stored is not None and stored.status == "cancelled"
-    assert table.table_id not in bot.service.tables and table.table_id not in bot.service._timers
+    assert table.table_id not in bot.service.tables and not bot.service.turns.has_timer(
+        table.table_id
+    )
     rec = await double.click(player, dm, custom_id=card_buttons(dm)[0])
     assert_private_refusal(rec, "finished table")
     assert bot.service.tables == {} and await bot.store.load_live_tables() == []

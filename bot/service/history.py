@@ -1,0 +1,89 @@
+"""What a table leaves behind: the public lines under its message and, at the end, the
+match record for the standings.
+
+Both are facts the service records in the same save as the move behind them, so a rollback
+takes them back too; the presenter localizes the lines later.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+
+from ..names import seat_name
+from ..store import FinishedMatch, MatchPlayer, TeamStats
+from .events import (
+    Back,
+    Cancelled,
+    Expired,
+    Replaced,
+    TableEvent,
+    TimedOut,
+    TimedOutTrump,
+    TrickTaken,
+    TrumpNamed,
+)
+from .table import LogLine, Table
+
+
+def log_line(table: Table, event: TableEvent) -> LogLine | None:
+    """The public line under the table message an event calls for, as a catalog key (the
+    presenter localizes it); ``None`` for events reported only in the channel, or not at all."""
+    name = partial(seat_name, table)
+    match event:
+        case TrumpNamed(seat=seat, suit=suit):
+            return LogLine.of("report.trump_named", name=name(seat), suit=int(suit))
+        case TrickTaken(trick=trick):
+            cards = " ".join(c.label for c in trick.cards)
+            return LogLine.of("report.trick", n=trick.number, cards=cards, name=name(trick.winner))
+        case TimedOut(seat=seat, card=card):
+            return LogLine.of("report.timeout", name=name(seat), card=card.label)
+        case TimedOutTrump(seat=seat, suit=suit):
+            return LogLine.of("report.timeout_trump", name=name(seat), suit=int(suit))
+        case Replaced(seat=seat):
+            return LogLine.of("report.replaced", name=name(seat))
+        case Back(seat=seat):
+            return LogLine.of("report.back", name=name(seat))
+        case Cancelled(by=by):
+            return LogLine.of("report.cancelled", name=f"<@{by}>")
+        case Expired():
+            return LogLine.of("report.expired")
+        case _:
+            return None
+
+
+def finished_match(table: Table, now: float) -> FinishedMatch:
+    """The standings' record of a finished match; hand statistics from the engine's
+    ``HandResult`` (R11: kots dealt, hakem-kots suffered)."""
+    match = table.match
+    assert match is not None and match.winner_team is not None
+    stats = [[0, 0, 0] for _ in match.fmt.teams]
+    for r in match.hand_results:
+        stats[r.winner_team][0] += 1
+        stats[r.winner_team][1] += r.is_kot
+        suffered = r.hakem_kot_suffered_by(match.fmt)
+        if suffered is not None:
+            stats[suffered][2] += 1
+    return FinishedMatch(
+        match_id=table.table_id,
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        started_at=datetime.fromtimestamp(table.started_at or table.created_at, UTC),
+        finished_at=datetime.fromtimestamp(table.finished_at or now, UTC),
+        target_score=table.settings.target_score,
+        scores=(match.scores[0], match.scores[1]),
+        winner_team=match.winner_team,
+        hands=[r._asdict() | {"trump": r.trump.letter} for r in match.hand_results],
+        players=tuple(
+            MatchPlayer(
+                seat=i,
+                team=table.team_of(i),
+                user_id=s.user_id,
+                is_computer=s.is_computer,
+                display_name=s.name,
+            )
+            for i, s in enumerate(table.seats)
+            if s is not None
+        ),
+        team_stats=(TeamStats(*stats[0]), TeamStats(*stats[1])),
+    )

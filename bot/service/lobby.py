@@ -1,0 +1,168 @@
+"""The lobby's rules: who may take, leave or fill a seat, and when a match starts.
+
+Plain functions of a ``Table`` and an ``Update``, run under the table's lock by the service
+(which saves and publishes). Each checks everything before it changes anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..store.guild_settings import GuildSettings
+from .errors import ActionError
+from .events import Abandoned, Cancelled, ComputerAdded, Expired, Joined, Left
+from .moves import finish, start_match
+from .ports import Pace, Update
+from .registry import TableRegistry
+from .table import Seat, Table, TableSettings
+
+COMPUTER_NAMES = ("Rostam", "Sohrab", "Gordafarid", "Tahmineh", "Siavash", "Manijeh")
+
+
+def new_table(
+    *,
+    guild_id: int,
+    channel_id: int,
+    host_id: int,
+    host_name: str,
+    settings: GuildSettings,
+    now: float,
+    target_score: int | None = None,
+    turn_seconds: int | None = None,
+    difficulty: str | None = None,
+) -> Table:
+    """A lobby with the host in seat 1, the server's settings with the host's choices.
+
+    :raises SettingError: a choice out of its range (``GuildSettings.with_changes``).
+    """
+    chosen = settings.with_changes(
+        **{
+            k: v
+            for k, v in (
+                ("target_score", target_score),
+                ("turn_seconds", turn_seconds),
+                ("computer_difficulty", difficulty),
+            )
+            if v is not None
+        }
+    )
+    table = Table(
+        table_id=Table.new_id(),
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=host_id,
+        settings=TableSettings.from_guild(chosen),
+        created_at=now,
+    )
+    table.seats[0] = Seat(name=host_name, user_id=host_id)
+    table.deadline = now + chosen.lobby_timeout_minutes * 60
+    return table
+
+
+class Lobby:
+    """The lobby actions, each ``(table, update, …)`` under the table's lock."""
+
+    def __init__(self, registry: TableRegistry, pace: Pace, seed: Callable[[], int]) -> None:
+        self.registry = registry
+        self.pace = pace
+        self.seed = seed
+
+    def join(self, table: Table, update: Update, user_id: int, name: str) -> None:
+        require_lobby(table)
+        if table.seat_of(user_id) is not None:
+            raise ActionError("error.already_seated")
+        free = table.free_seats()
+        if not free:
+            raise ActionError("error.table_full")
+        self.registry.require_unseated(user_id, table.guild_id)
+        table.seats[free[0]] = Seat(name=name, user_id=user_id)
+        # No actor_seat: a Join is answered with the table message, not the hand, so the
+        # joiner's DM must still be sent (the last joiner may be the first hakem).
+        update.add(Joined(free[0]))
+        if len(free) == 1:
+            self._start(table, update)
+
+    def leave(self, table: Table, update: Update, user_id: int) -> None:
+        require_lobby(table)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise ActionError("error.not_seated")
+        table.seats[seat] = None
+        update.add(Left(seat))
+        humans = table.humans()
+        if not humans:
+            finish(table, "cancelled", self.pace.clock())
+            update.add(Cancelled(user_id))
+        elif user_id == table.host_id:
+            table.host_id = humans[0][1].user_id or table.host_id
+
+    def add_computer(self, table: Table, update: Update, user_id: int, is_admin: bool) -> None:
+        """The host's (or a server manager's): filling the last seat starts the match."""
+        require_lobby(table)
+        require_host(table, user_id, is_admin)
+        if not table.settings.allow_computer_players:
+            raise ActionError("error.computers_off")
+        free = table.free_seats()
+        if not free:
+            raise ActionError("error.table_full")
+        seat = free[0]
+        table.seats[seat] = computer_seat(table, seat)
+        update.add(ComputerAdded(seat))
+        if len(free) == 1:
+            self._start(table, update)
+
+    def start(self, table: Table, update: Update, user_id: int, is_admin: bool) -> None:
+        """The host's: empty seats go to computers where the table allows them."""
+        require_lobby(table)
+        require_host(table, user_id, is_admin)
+        free = table.free_seats()
+        if free and not table.settings.allow_computer_players:
+            raise ActionError("error.need_players")
+        for seat in free:
+            table.seats[seat] = computer_seat(table, seat)
+            update.add(ComputerAdded(seat))
+        self._start(table, update)
+
+    def cancel(self, table: Table, update: Update, user_id: int, is_admin: bool) -> None:
+        if not table.is_live:
+            raise ActionError("error.stale")
+        require_host(table, user_id, is_admin)
+        finish(table, "cancelled", self.pace.clock())
+        update.add(Cancelled(user_id))
+
+    def abandon(self, table: Table, update: Update) -> None:
+        """A table whose channel is gone or unwritable ends, so it is never stuck for ever."""
+        if table.is_live:
+            finish(table, "cancelled", self.pace.clock())
+            update.add(Abandoned())
+
+    def expire(self, table: Table, update: Update) -> bool:
+        """A lobby nobody started in time closes (its own timer); whether it did."""
+        if table.deadline is None or self.pace.clock() < table.deadline:
+            return False
+        finish(table, "cancelled", self.pace.clock())
+        update.add(Expired())
+        return True
+
+    def _start(self, table: Table, update: Update) -> None:
+        start_match(table, update, self.seed(), self.pace)
+
+
+def require_lobby(table: Table) -> None:
+    """:raises ActionError: ``error.already_started`` or ``error.stale`` (ended)."""
+    if table.status == "playing":
+        raise ActionError("error.already_started")
+    if table.status != "lobby":
+        raise ActionError("error.stale")
+
+
+def require_host(table: Table, user_id: int, is_admin: bool) -> None:
+    """:raises ActionError: ``error.not_host_or_admin``."""
+    if user_id != table.host_id and not is_admin:
+        raise ActionError("error.not_host_or_admin")
+
+
+def computer_seat(table: Table, seat: int) -> Seat:
+    used = {s.name for s in table.seats if s is not None}
+    name = next((n for n in COMPUTER_NAMES if f"🤖 {n}" not in used), f"Bot {seat + 1}")
+    return Seat(name=f"🤖 {name}", difficulty=table.settings.computer_difficulty)

@@ -1,0 +1,231 @@
+"""Moves on a table: the engine's answer turned into table state and typed events.
+
+Plain functions of a ``Table`` and an ``Update`` with no I/O and no awaits: the service calls
+them under the table's lock, saves, then publishes. Each checks before it changes: an illegal
+move raises ``ActionError`` and leaves the table as it was (the engine refuses first).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from engine import (
+    MATCH_OVER,
+    PLAY,
+    TRUMP,
+    Card,
+    CardNotInHand,
+    GreedyPlayer,
+    HandResult,
+    IllegalMove,
+    Match,
+    MatchCompleted,
+    MustFollowSuit,
+    NotHakem,
+    NotYourTurn,
+    Player,
+    SeatView,
+    Suit,
+    Trick,
+    WrongPhase,
+    seat_view,
+)
+
+from ..names import seat_name
+from .errors import ActionError
+from .events import (
+    Back,
+    CardPlayed,
+    HandDealt,
+    HandEnded,
+    MatchOver,
+    Replaced,
+    Started,
+    TimedOut,
+    TimedOutTrump,
+    TrickTaken,
+    TrumpNamed,
+)
+from .ports import Pace, Update
+from .table import Table, TableStatus
+
+log = logging.getLogger(__name__)
+
+Choice = Card | Suit
+"""A computer's or a timer's move: a card to play, or the trump to name."""
+
+
+def start_match(table: Table, update: Update, seed: int, pace: Pace) -> None:
+    """R3/R4: the first hakem is found and dealt five cards; the match is on."""
+    table.match_seed = seed
+    table.match = Match(seed, table.rules())
+    table.status = "playing"
+    table.started_at = pace.clock()
+    table.deadline = None
+    update.add(Started(table.match.hakem, table.match.first_hakem_deal))
+    update.add(HandDealt(table.match.hakem, table.match.hand_number))
+    schedule_turn(table, pace)
+    # Never the seed: from it anyone rebuilds every hand of the match.
+    log.info("table %s: match started", table.table_id)
+
+
+def finish(table: Table, status: TableStatus, now: float) -> None:
+    table.status = status
+    table.finished_at = now
+    table.deadline = table.computer_due = None
+
+
+def player_seat(table: Table, user_id: int, hand: int) -> int:
+    """The clicker's seat, for a click on this match's current hand.
+
+    :raises ActionError: ``error.stale`` (no match, an earlier hand), ``error.not_a_player``.
+    """
+    if table.status != "playing" or table.match is None:
+        raise ActionError("error.stale")
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise ActionError("error.not_a_player")
+    if hand != table.match.hand_number:
+        raise ActionError("error.stale")
+    return seat
+
+
+def apply_trump(table: Table, update: Update, seat: int, suit: Suit, pace: Pace) -> None:
+    """R5: the hakem names trump; the rest of the deal follows in the engine.
+
+    :raises ActionError: the engine's refusal, in the member's words (``refusal``).
+    """
+    match = table.match
+    assert match is not None
+    try:
+        match.choose_trump(seat, suit)
+    except IllegalMove as exc:
+        raise refusal(table, exc) from None
+    back_in_play(table, update, seat)
+    update.add(TrumpNamed(seat, suit, match.hand_number))
+    schedule_turn(table, pace)
+
+
+def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) -> None:
+    """R7–R13: one card; the trick, hand and match it may close come back as events.
+
+    :raises ActionError: the engine's refusal, in the member's words (``refusal``).
+    """
+    match = table.match
+    assert match is not None
+    hand_before = match.hand_number
+    try:
+        events = match.play(seat, card)
+    except IllegalMove as exc:
+        raise refusal(table, exc) from None
+    back_in_play(table, update, seat)
+    update.add(CardPlayed(seat, card, hand_before))
+    for event in events:
+        if isinstance(event, Trick):
+            update.add(TrickTaken(event, hand_before))
+        elif isinstance(event, HandResult):
+            update.add(HandEnded(event))
+        elif isinstance(event, MatchCompleted):
+            finish(table, "finished", pace.clock())
+            update.add(MatchOver(event.winner_team, tuple(event.scores)))
+    if match.phase == TRUMP and match.hand_number != hand_before:
+        update.add(HandDealt(match.hakem, match.hand_number))
+    if table.status == "playing":
+        schedule_turn(table, pace)
+
+
+def apply_choice(table: Table, update: Update, seat: int, choice: Choice, pace: Pace) -> None:
+    if isinstance(choice, Suit):
+        apply_trump(table, update, seat, choice, pace)
+    else:
+        apply_card(table, update, seat, choice, pace)
+
+
+def reclaim_then(
+    table: Table, update: Update, seat: int, move: Callable[[], None], pace: Pace
+) -> None:
+    """A member the computer was playing for clicks: any click gives the seat back.
+
+    If the click itself is not a legal move now (say, not their turn), they are still back
+    at the table; the refusal is kept on the update for the answer to show.
+    """
+    s = table.seat(seat)
+    if not s.autoplay:
+        move()
+        return
+    s.autoplay = False
+    s.missed_turns = 0
+    update.add(Back(seat))
+    schedule_turn(table, pace)
+    try:
+        move()
+    except ActionError as exc:
+        update.refusal = exc
+
+
+def back_in_play(table: Table, update: Update, seat: int) -> None:
+    """A member who clicks takes their seat back from the computer (missed turns reset)."""
+    s = table.seat(seat)
+    if s.autoplay and update.actor_seat == seat:
+        s.autoplay = False
+        update.add(Back(seat))
+    if update.actor_seat == seat:
+        s.missed_turns = 0
+
+
+def schedule_turn(table: Table, pace: Pace) -> None:
+    """R14 deadlines for people; a short pause before a computer moves."""
+    match = table.match
+    table.deadline = table.computer_due = None
+    if match is None or match.phase == MATCH_OVER:
+        return
+    seat = match.to_act
+    now = pace.clock()
+    if table.seat(seat).computer_plays:
+        table.computer_due = now + pace.computer_delay
+    else:
+        limit = (
+            table.settings.trump_seconds if match.phase == TRUMP else table.settings.turn_seconds
+        )
+        table.deadline = now + limit
+
+
+def time_out(table: Table, update: Update, seat: int, pace: Pace) -> None:
+    """R14: a member's time ran out; the server plays for them, and after two misses in a
+    row the computer keeps their seat until they click again."""
+    match = table.match
+    assert match is not None
+    s = table.seat(seat)
+    choice = decide(GreedyPlayer(), seat_view(match, seat))
+    s.missed_turns += 1
+    if isinstance(choice, Suit):
+        update.add(TimedOutTrump(seat, choice))
+    else:
+        update.add(TimedOut(seat, choice))
+    if s.missed_turns >= 2 and s.user_id is not None:
+        s.autoplay = True
+        update.add(Replaced(seat))
+    apply_choice(table, update, seat, choice, pace)
+
+
+def decide(player: Player, view: SeatView) -> Choice:
+    if view.phase == TRUMP:
+        return Suit(player.choose_trump(view))
+    return player.choose_card(view)
+
+
+def refusal(table: Table, exc: IllegalMove) -> ActionError:
+    """Translate an engine refusal into a catalog key with what the user needs to know."""
+    match = table.match
+    if isinstance(exc, NotYourTurn) and match is not None:
+        return ActionError("error.not_your_turn", name=seat_name(table, match.to_act))
+    if isinstance(exc, MustFollowSuit):
+        return ActionError("error.must_follow_suit", suit=int(exc.led))
+    if isinstance(exc, CardNotInHand):
+        return ActionError("error.card_not_in_hand", card=exc.card.label)
+    if isinstance(exc, NotHakem) and match is not None:
+        return ActionError("error.not_hakem", name=seat_name(table, match.hakem))
+    if isinstance(exc, WrongPhase) and match is not None and match.phase == PLAY:
+        return ActionError("error.not_your_turn", name=seat_name(table, match.to_act))
+    return ActionError("error.wrong_phase")

@@ -1,0 +1,103 @@
+"""Every change is stored before anyone sees it, and a failed write goes back to what the
+store holds.
+
+The keeper remembers, per live table, the state of its last successful write (taken from the
+write itself, so an action costs one serialization, not two) and restores a table *in place*
+from it: the Discord side and waiting clicks hold references to the ``Table`` object.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ..store import Store, TableRecord
+from .events import MatchOver
+from .history import finished_match, log_line
+from .ports import Pace, Update
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+
+class TableKeeper:
+    """Writes tables to the store (version-checked) and keeps what to go back to."""
+
+    def __init__(self, store: Store, pace: Pace) -> None:
+        self.store = store
+        self.pace = pace
+        self._saved: dict[str, dict[str, Any]] = {}
+
+    async def store_update(self, table: Table, update: Update) -> None:
+        """Persist a committed change: the public lines its events call for are written into
+        the table first, so they are saved (and rolled back) with the move behind them; a
+        finished match is recorded once, with the table's last state, in one transaction.
+
+        :raises StaleWrite, StoreError: nothing was stored; the caller restores.
+        """
+        for event in update.events:
+            line = log_line(table, event)
+            if line is not None:
+                table.add_log(line)
+        if table.status == "finished" and update.has(MatchOver):
+            record = self.record(table)
+            stored = await self.store.finish_match(finished_match(table, self.pace.clock()), record)
+            self.committed(table, record)
+            log.info("table %s: match recorded (new=%s)", table.table_id, stored)
+        else:
+            await self.save(table)
+
+    def record(self, table: Table) -> TableRecord:
+        return TableRecord(
+            table_id=table.table_id,
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            status=table.status,
+            version=table.version + 1,
+            state=table.to_dict() | {"version": table.version + 1},
+        )
+
+    async def save(self, table: Table) -> None:
+        record = self.record(table)
+        await self.store.save_table(record)
+        self.committed(table, record)
+
+    def committed(self, table: Table, record: TableRecord) -> None:
+        """Remember what the store now holds: the state to go back to if a later write fails."""
+        table.version = record.version
+        self._saved[table.table_id] = dict(record.state)
+
+    def last_saved(self, table: Table) -> dict[str, Any]:
+        return self._saved.get(table.table_id) or table.to_dict()
+
+    def forget(self, table_id: str) -> None:
+        self._saved.pop(table_id, None)
+
+    async def reload(self, table: Table) -> bool:
+        """After a failed write, go back to what the store holds; whether the table is still
+        live there (``False``: it ended, or cannot be read; the caller forgets it)."""
+        try:
+            record = await self.store.load_table(table.table_id)
+        except Exception:
+            log.exception("table %s: reload failed", table.table_id)
+            return True
+        if record is None or not record.is_live:
+            return False
+        fresh = Table.from_dict(dict(record.state))
+        fresh.version = record.version
+        restore_in_place(table, fresh.to_dict())
+        self.committed(table, record)
+        return True
+
+    async def close_unreadable(self, record: TableRecord) -> None:
+        try:
+            await self.store.save_table(record.bump(status="cancelled"))
+        except Exception:
+            log.exception("table %s: could not close unreadable table", record.table_id)
+
+
+def restore_in_place(table: Table, data: dict[str, Any]) -> None:
+    """Put ``table`` back to a snapshot, keeping the object (others hold references)."""
+    fresh = Table.from_dict(data)
+    for name in table.__dataclass_fields__:
+        setattr(table, name, getattr(fresh, name))

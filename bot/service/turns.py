@@ -1,0 +1,237 @@
+"""When a table's time comes: one timer per live table for its nearest deadline (a lobby
+that expires, a member's turn running out, a computer's pause ending), and the computer's
+decision, started as soon as its turn begins so thinking overlaps the pause.
+
+A timer never acts by itself: it takes the table's lock, checks the table is still the live
+one, and hands what it did to the service's ``commit`` like any click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import (
+    MATCH_OVER,
+    GreedyPlayer,
+    Player,
+    SeatView,
+    make_player,
+    parse_difficulty,
+    seat_view,
+)
+
+from .lobby import Lobby
+from .moves import Choice, apply_choice, decide, time_out
+from .ports import CallLater, Cancellable, Pace, PlayerFactory, Thinker, Update
+from .registry import TableRegistry
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+Decision = tuple[int, int, Choice]
+"""(hand number, actions so far, the move): a decision and the position it was made for."""
+
+
+def default_player_factory(difficulty: str, seed: int) -> Player:
+    """Computer players by difficulty (a seat stores its difficulty as plain text)."""
+    return make_player(parse_difficulty(difficulty), seed)
+
+
+@dataclass
+class _Pending:
+    """A computer's decision started when its turn began, to be played when its pause is over."""
+
+    key: tuple[int, int]
+    """(hand number, actions so far): the position it was asked about."""
+    task: asyncio.Task[Choice | None]
+    deadline: float
+    """``Pace.monotonic`` past which the greedy move is played instead."""
+
+
+class TurnTimers:
+    """The timers and pending computer decisions of every live table."""
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        lobby: Lobby,
+        pace: Pace,
+        *,
+        commit: Callable[[Table, Update], Awaitable[None]],
+        reload: Callable[[Table], Awaitable[None]],
+        call_later: CallLater | None = None,
+        player_factory: PlayerFactory = default_player_factory,
+        thinker: Thinker | None = None,
+    ) -> None:
+        self.registry = registry
+        self.lobby = lobby
+        self.pace = pace
+        self._commit = commit
+        self._reload = reload
+        self._call_later = call_later
+        self.player_factory = player_factory
+        self.thinker = thinker
+        """Runs searching players away from the event loop (a worker process in the bot)."""
+        self._timers: dict[str, Cancellable] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._decisions: dict[str, _Pending] = {}
+        self._closed = False
+
+    async def close(self) -> None:
+        self._closed = True
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def cancel(self, table_id: str) -> None:
+        """A table ended: its timer goes (its pending decision is dropped at the next arm)."""
+        handle = self._timers.pop(table_id, None)
+        if handle:
+            handle.cancel()
+
+    def has_timer(self, table_id: str) -> bool:
+        return table_id in self._timers
+
+    def arm(self, table: Table) -> None:
+        """(Re-)read a table's deadlines and set its one timer for the nearest."""
+        self.cancel(table.table_id)
+        if self._closed or not table.is_live or not self.registry.is_current(table):
+            self._drop_decision(table.table_id)
+            return
+        self._prepare_decision(table)
+        due = [t for t in (table.deadline, table.computer_due) if t is not None]
+        if not due:
+            return
+        delay = max(0.0, min(due) - self.pace.clock())
+        call_later = self._call_later or asyncio.get_running_loop().call_later
+        self._timers[table.table_id] = call_later(delay, lambda: self._spawn_wake(table.table_id))
+
+    def _spawn_wake(self, table_id: str) -> None:
+        self._timers.pop(table_id, None)
+        self._track(asyncio.get_running_loop().create_task(self._wake(table_id)))
+
+    def _track(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _wake(self, table_id: str) -> None:
+        table = self.registry.tables.get(table_id)
+        if table is None:
+            return
+        lock = self.registry.lock(table_id)
+        try:
+            decision = await self._computer_decision(table) if table.computer_due else None
+        except Exception:
+            log.exception("table %s: computer player failed; falling back to greedy", table_id)
+            decision = None
+        async with lock:
+            if not self.registry.is_current(table):
+                return
+            version = table.version
+            try:
+                await self._wake_locked(table, decision)
+            except Exception:
+                log.exception("table %s: timer action failed", table_id)
+                if table.version == version:
+                    await self._reload(table)
+            finally:
+                self.arm(table)
+
+    async def _wake_locked(self, table: Table, decision: Decision | None) -> None:
+        now = self.pace.clock()
+        update = Update(table)
+        if table.status == "lobby":
+            if self.lobby.expire(table, update):
+                await self._commit(table, update)
+            return
+        match = table.match
+        if table.status != "playing" or match is None:
+            return
+        seat = match.to_act
+        s = table.seat(seat)
+        if table.computer_due is not None and now >= table.computer_due and s.computer_plays:
+            fresh = decision is not None and decision[:2] == (match.hand_number, len(match.actions))
+            choice = (
+                decision[2]
+                if fresh and decision
+                else decide(GreedyPlayer(), seat_view(match, seat))
+            )
+            apply_choice(table, update, seat, choice, self.pace)
+            await self._commit(table, update)
+        elif table.deadline is not None and now >= table.deadline and not s.computer_plays:
+            time_out(table, update, seat, self.pace)  # R14: the server plays
+            await self._commit(table, update)
+
+    # ----------------------------------------------------------------- computer decisions
+
+    async def _computer_decision(self, table: Table) -> Decision | None:
+        """The decision started when the computer's turn began, waited for (outside the table
+        lock) until its deadline at most; ``None`` plays the greedy move."""
+        pending = self._prepare_decision(table)
+        if pending is None:
+            return None
+        remaining = max(0.0, pending.deadline - self.pace.monotonic())
+        try:
+            choice = await asyncio.wait_for(asyncio.shield(pending.task), timeout=remaining)
+        except TimeoutError:
+            self._drop_decision(table.table_id)
+            return None
+        if choice is None:
+            return None
+        return pending.key[0], pending.key[1], choice
+
+    def _prepare_decision(self, table: Table) -> _Pending | None:
+        """Start thinking as soon as a computer's turn begins, so its pause and its thinking
+        overlap; the pause (plus ``think_grace``) is its time budget."""
+        match = table.match
+        if table.computer_due is None or match is None or match.phase == MATCH_OVER:
+            self._drop_decision(table.table_id)
+            return None
+        key = (match.hand_number, len(match.actions))
+        pending = self._decisions.get(table.table_id)
+        if pending is not None and pending.key == key:
+            return pending
+        self._drop_decision(table.table_id)
+        seat = match.to_act
+        s = table.seat(seat)
+        difficulty = s.difficulty if s.is_computer else "easy"
+        seed = (table.match_seed or 0) ^ len(match.actions)
+        wait = max(0.0, table.computer_due - self.pace.clock())
+        deadline = self.pace.monotonic() + wait + self.pace.think_grace
+        task = asyncio.get_running_loop().create_task(
+            self._think(table.table_id, difficulty, seed, seat_view(match, seat), deadline)
+        )
+        self._track(task)
+        task.add_done_callback(_retrieved)
+        pending = self._decisions[table.table_id] = _Pending(key, task, deadline)
+        return pending
+
+    async def _think(
+        self, table_id: str, difficulty: str, seed: int, view: SeatView, deadline: float
+    ) -> Choice | None:
+        """Search off the event loop (a worker process in the bot, a thread without one)."""
+        if difficulty == "easy":
+            return decide(self.player_factory(difficulty, seed), view)
+        if self.thinker is None:
+            player = self.player_factory(difficulty, seed)
+            return await asyncio.to_thread(decide, player, view)
+        return await self.thinker(table_id, difficulty, seed, view, deadline)
+
+    def _drop_decision(self, table_id: str) -> None:
+        pending = self._decisions.pop(table_id, None)
+        if pending is not None and not pending.task.done():
+            pending.task.cancel()
+
+
+def _retrieved(task: asyncio.Task[Any]) -> None:
+    """Mark a dropped decision's failure as seen (the waiting ``_wake`` logs it if it waits)."""
+    if not task.cancelled():
+        task.exception()
