@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Final, Protocol
 
 from discord.utils import escape_markdown, escape_mentions
-
-from .service.table import Table
 
 NAME_LIMIT: Final = 32
 """Characters of a shown name, ellipsis included (Discord's own nickname limit)."""
@@ -105,7 +104,22 @@ def _escape(text: str) -> str:
     return _URL_SCHEME.sub("\\1:\u200b", text)  # https://… stays text, never a link
 
 
-def seat_name(table: Table, index: int) -> str:
+class _Seat(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def is_computer(self) -> bool: ...
+
+
+class _Seats(Protocol):
+    """A table as far as its seats go (this module sits below every layer: it imports none)."""
+
+    @property
+    def seats(self) -> Sequence[_Seat | None]: ...
+
+
+def seat_name(table: _Seats, index: int) -> str:
     """``shown_name`` for whoever sits at ``index`` (a computer or a member)."""
     seat = table.seats[index]
     if seat is None:
