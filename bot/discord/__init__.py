@@ -1,0 +1,4 @@
+"""The Discord side: the edge that turns interactions into service calls (``client``,
+``router``, ``actions``, ``replies``, ``cogs/``), and the publisher that turns updates into
+rate-aware sends (``publisher``, ``outbox``, ``ui``). The only layer that imports discord.py
+objects."""

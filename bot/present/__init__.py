@@ -1,0 +1,3 @@
+"""The presenter: a table, one seat's view or the standings become ``MessageSpec`` data
+(text, embeds, buttons with strict custom ids) in the table's language. No Discord objects,
+so what a player would see is tested on its own."""
