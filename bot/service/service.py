@@ -115,6 +115,12 @@ class Publisher(Protocol):
     def publish(self, update: Update) -> None: ...
 
 
+class Cancellable(Protocol):
+    """A scheduled call that can be called off (an ``asyncio.TimerHandle``, or a test's)."""
+
+    def cancel(self) -> None: ...
+
+
 class _NullPublisher:
     def publish(self, update: Update) -> None:
         return None
@@ -193,6 +199,8 @@ class TableService:
         player_factory: PlayerFactory = default_player_factory,
         thinker: Thinker | None = None,
         think_grace: float = THINK_GRACE,
+        call_later: Callable[[float, Callable[[], None]], Cancellable] | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.publisher: Publisher = (
@@ -207,11 +215,14 @@ class TableService:
         self.thinker = thinker
         """Runs searching players away from the event loop (a worker process in the bot)."""
         self.think_grace = think_grace
+        self.call_later = call_later
+        """Schedules the timers; ``None`` is the running loop's ``call_later``."""
+        self.monotonic = monotonic
         self.tables: dict[str, Table] = {}
         self._by_channel: dict[int, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._saved: dict[str, dict[str, Any]] = {}
-        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._timers: dict[str, Cancellable] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._decisions: dict[str, _Pending] = {}
         self._opening: dict[int, tuple[int, int]] = {}
@@ -650,8 +661,8 @@ class TableService:
         if not due:
             return
         delay = max(0.0, min(due) - self.clock())
-        loop = asyncio.get_running_loop()
-        self._timers[table.table_id] = loop.call_later(delay, self._spawn_wake, table.table_id)
+        call_later = self.call_later or asyncio.get_running_loop().call_later
+        self._timers[table.table_id] = call_later(delay, partial(self._spawn_wake, table.table_id))
 
     def _spawn_wake(self, table_id: str) -> None:
         self._timers.pop(table_id, None)
@@ -688,7 +699,7 @@ class TableService:
         pending = self._prepare_decision(table)
         if pending is None:
             return None
-        remaining = max(0.0, pending.deadline - time.monotonic())
+        remaining = max(0.0, pending.deadline - self.monotonic())
         try:
             choice = await asyncio.wait_for(asyncio.shield(pending.task), timeout=remaining)
         except TimeoutError:
@@ -715,7 +726,7 @@ class TableService:
         difficulty = s.difficulty if s.is_computer else "easy"
         seed = (table.match_seed or 0) ^ len(match.actions)
         wait = max(0.0, table.computer_due - self.clock())
-        deadline = time.monotonic() + wait + self.think_grace
+        deadline = self.monotonic() + wait + self.think_grace
         task = asyncio.get_running_loop().create_task(
             self._think(table.table_id, difficulty, seed, seat_view(match, seat), deadline)
         )
