@@ -52,6 +52,8 @@ class FakeStore:
         self.matches: dict[str, FinishedMatch] = {}
         self.writes = 0
         """Writes that reached the store (failed ones included): a refusal must make none."""
+        self.loads: list[str] = []
+        """Tables read back one by one (``load_table``): a reload after a failed write."""
         self._failures: list[BaseException] = []
 
     # ------------------------------------------------------------ test controls
@@ -84,6 +86,7 @@ class FakeStore:
         return True
 
     async def load_table(self, table_id: str) -> TableRecord | None:
+        self.loads.append(table_id)
         row = self.rows.get(table_id)
         return None if row is None else _copy(row)
 
