@@ -3,7 +3,7 @@ Discord, no real time), so the whole group runs in well under two seconds."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, cast
 
 import pytest
@@ -28,8 +28,10 @@ def store(clock: FakeClock) -> FakeStore:
 
 
 @pytest.fixture
-def publisher() -> FakePublisher:
-    return FakePublisher()
+def publisher(store: FakeStore) -> Iterator[FakePublisher]:
+    publisher = FakePublisher(store)
+    yield publisher
+    assert publisher.unsaved == [], "published a change before the store held it"
 
 
 @pytest.fixture

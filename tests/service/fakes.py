@@ -156,17 +156,33 @@ class Published:
 
     update: Update
     events: tuple[TableEvent, ...]
-    table: dict[str, Any]
+    table: Mapping[str, Any]
+    """The table's state then: what the store held (read-only), or a fresh ``to_dict``."""
 
 
 class FakePublisher:
-    """Records every update handed to it, with its events and the table as it then was."""
+    """Records every update handed to it, with its events and the table as it then was.
 
-    def __init__(self) -> None:
+    Given the store, it takes the table's state from there (a copy of it costs a match's
+    whole serialization per move) and notes any update showing a version the store does not
+    hold: the service must save before it shows (``unsaved`` stays empty).
+    """
+
+    def __init__(self, store: FakeStore | None = None) -> None:
+        self.store = store
         self.published: list[Published] = []
+        self.unsaved: list[Update] = []
 
     def publish(self, update: Update) -> None:
-        self.published.append(Published(update, tuple(update.events), update.table.to_dict()))
+        table = update.table
+        if self.store is None:
+            state: Mapping[str, Any] = table.to_dict()
+        else:
+            row = self.store.rows.get(table.table_id)
+            if row is None or row.version != table.version:
+                self.unsaved.append(update)
+            state = table.to_dict() if row is None else row.state
+        self.published.append(Published(update, tuple(update.events), state))
 
     @property
     def events(self) -> list[TableEvent]:
