@@ -33,7 +33,7 @@ async def open_lobby(
     channel: int = 100,
     settings: GuildSettings | None = None,
     host: int = HUMANS[0],
-    **options: int | str,
+    target_score: int | None = None,
 ) -> Table:
     update = await service.open_table(
         guild_id=GUILD,
@@ -41,7 +41,7 @@ async def open_lobby(
         host_id=host,
         host_name=f"m{host}",
         settings=settings or GuildSettings(),
-        **options,  # type: ignore[arg-type]
+        target_score=target_score,
     )
     return update.table
 
@@ -82,6 +82,18 @@ def greedy(table: Table, seat: int | None = None) -> Card | Suit:
     if view.phase == "trump":
         return Suit(GreedyPlayer().choose_trump(view))
     return GreedyPlayer().choose_card(view)
+
+
+def greedy_card(table: Table) -> Card:
+    card = greedy(table)
+    assert isinstance(card, Card), "the trump is not named yet"
+    return card
+
+
+def greedy_suit(table: Table) -> Suit:
+    suit = greedy(table)
+    assert isinstance(suit, Suit), "the trump is named already"
+    return suit
 
 
 async def click_greedy(service: TableService, table: Table) -> None:

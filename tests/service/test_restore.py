@@ -9,7 +9,7 @@ from bot.store import TableRecord
 
 from .conftest import MakeService
 from .fakes import FakeClock, FakePublisher, FakeStore
-from .helpers import GUILD, four_people, greedy, match_of, open_lobby, seed_where, timers
+from .helpers import GUILD, four_people, greedy_suit, match_of, open_lobby, seed_where, timers
 
 
 async def test_restored_tables_keep_their_stored_deadlines(
@@ -32,16 +32,16 @@ async def test_restored_tables_keep_their_stored_deadlines(
         assert table.to_dict() == store.state(table.table_id)
     assert timers(clock) == [trump_due, lobby.deadline]
     game2 = second.get(game.table_id)
-    suit = greedy(game2)
+    suit = greedy_suit(game2)
     await clock.advance(19.5)
     assert match_of(game2).trump is None
     await clock.advance(0.5)
-    assert publisher.of(TimedOutTrump) == [TimedOutTrump(match_of(game2).hakem, suit)]  # type: ignore[arg-type]
+    assert publisher.of(TimedOutTrump) == [TimedOutTrump(match_of(game2).hakem, suit)]
     await second.cancel(game.table_id, 0, is_admin=True)  # the lobby's turn now
     lobby2 = second.get(lobby.table_id)
     assert lobby.deadline is not None
     await clock.advance(lobby.deadline - clock.now - 0.5)
-    assert lobby2.status == "lobby"
+    assert lobby2.is_live
     await clock.advance(0.5)
     assert lobby2.status == "cancelled" and publisher.of(Expired) == [Expired()]
 
@@ -57,10 +57,10 @@ async def test_a_deadline_passed_while_down_fires_at_once(
     second = make_service()
     (table,) = await second.restore()
     assert timers(clock) == [clock.now]
-    suit = greedy(table)
+    suit = greedy_suit(table)
     publisher.clear()
     await clock.advance(0)  # no time passes
-    assert publisher.of(TimedOutTrump) == [TimedOutTrump(match_of(table).hakem, suit)]  # type: ignore[arg-type]
+    assert publisher.of(TimedOutTrump) == [TimedOutTrump(match_of(table).hakem, suit)]
     assert table.deadline == clock.now + table.settings.turn_seconds
     assert table.table_id == game.table_id
 
@@ -78,9 +78,9 @@ async def test_a_computers_turn_resumes_after_a_restart(
     second = make_service()
     (restored,) = await second.restore()
     assert timers(clock) == [due]
-    suit = greedy(restored)
+    suit = greedy_suit(restored)
     await clock.advance(first.computer_delay)
-    assert publisher.of(TrumpNamed) == [TrumpNamed(1, suit, 1)]  # type: ignore[arg-type]
+    assert publisher.of(TrumpNamed) == [TrumpNamed(1, suit, 1)]
 
 
 async def test_an_unreadable_stored_state_closes_its_table(

@@ -19,7 +19,8 @@ from .helpers import (
     HUMANS,
     click_greedy,
     four_people,
-    greedy,
+    greedy_card,
+    greedy_suit,
     match_of,
     open_lobby,
     timers,
@@ -30,9 +31,7 @@ from .helpers import (
 async def _trump_named(service: TableService, table: Table) -> Card:
     """Trump is named by click; returns the hakem's greedy lead."""
     await click_greedy(service, table)
-    card = greedy(table)
-    assert isinstance(card, Card)
-    return card
+    return greedy_card(table)
 
 
 @pytest.mark.parametrize("failure", [InjectedFailure("disk full"), StaleWrite("raced")])
@@ -73,13 +72,13 @@ async def test_a_failed_save_in_a_timer_action_is_undone_then_retried(
     table = await four_people(service)
     hakem = match_of(table).hakem
     version, writes = table.version, store.writes
-    suit = greedy(table)
+    suit = greedy_suit(table)
     publisher.clear()
     store.fail_next(1)
     await clock.advance(30)
     assert store.loads == [table.table_id]
     assert store.writes == writes + 2 and table.version == version + 1
-    assert publisher.of(TimedOutTrump) == [TimedOutTrump(hakem, Suit(suit))]
+    assert publisher.of(TimedOutTrump) == [TimedOutTrump(hakem, suit)]
     assert len(publisher.published) == 1
     assert table.seat(hakem).missed_turns == 1 and not table.seat(hakem).autoplay
     assert [line.key for line in table.log if not isinstance(line, str)].count(
@@ -123,8 +122,7 @@ async def test_a_failed_save_of_the_last_card_does_not_record_the_match(
     while not _ends_the_match(table):
         await click_greedy(service, table)
     match = match_of(table)
-    seat, card = match.to_act, greedy(table)
-    assert isinstance(card, Card)
+    seat, card = match.to_act, greedy_card(table)
     before = table.to_dict()
     publisher.clear()
     store.fail_next(1)
@@ -142,9 +140,7 @@ def _ends_the_match(table: Table) -> bool:
     probe = match_of(Table.from_dict(table.to_dict()))
     if probe.phase != "play":
         return False
-    move = greedy(table)
-    assert isinstance(move, Card)
-    probe.play(probe.to_act, move)
+    probe.play(probe.to_act, greedy_card(table))
     return probe.winner_team is not None
 
 
@@ -166,13 +162,12 @@ async def out_of_turn(service: TableService, table: Table) -> object:
 
 async def stale_hand_number(service: TableService, table: Table) -> object:
     match = match_of(table)
-    card = greedy(table)
-    assert isinstance(card, Card)
+    card = greedy_card(table)
     return await service.play_card(table.table_id, user_at(table, match.to_act), 2, card)
 
 
 async def not_a_player(service: TableService, table: Table) -> object:
-    return await service.play_card(table.table_id, 999, 1, greedy(table))  # type: ignore[arg-type]
+    return await service.play_card(table.table_id, 999, 1, greedy_card(table))
 
 
 async def card_not_in_hand(service: TableService, table: Table) -> object:
@@ -188,7 +183,7 @@ async def trump_twice(service: TableService, table: Table) -> object:
 
 
 async def unknown_table(service: TableService, table: Table) -> object:
-    return await service.play_card("feedfacecafe", user_at(table, 0), 1, greedy(table))  # type: ignore[arg-type]
+    return await service.play_card("feedfacecafe", user_at(table, 0), 1, greedy_card(table))
 
 
 @pytest.mark.parametrize(

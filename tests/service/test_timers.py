@@ -4,7 +4,7 @@ they click), and a computer's move after its pause, thought out by the thinker o
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 
@@ -26,7 +26,8 @@ from .fakes import FakeClock, FakePublisher, FakeStore
 from .helpers import (
     click_greedy,
     four_people,
-    greedy,
+    greedy_card,
+    greedy_suit,
     match_of,
     open_lobby,
     seed_where,
@@ -45,7 +46,7 @@ async def test_an_unfilled_lobby_expires_when_its_time_is_up(
     table = await open_lobby(service)
     publisher.clear()
     await clock.advance(15 * 60 - 1)
-    assert table.status == "lobby" and not publisher.published
+    assert table.is_live and not publisher.published
     await clock.advance(1)
     assert table.status == "cancelled"
     assert publisher.of(Expired) == [Expired()]
@@ -64,12 +65,12 @@ async def test_r14_trump_timeout_names_the_hakems_greedy_suit(
     table = await four_people(service)
     match = match_of(table)
     hakem = match.hakem
-    suit = greedy(table)
+    suit = greedy_suit(table)
     publisher.clear()
     await clock.advance(29.5)  # trump_seconds is 30
     assert match.trump is None and not publisher.published
     await clock.advance(0.5)
-    assert publisher.of(TimedOutTrump) == [TimedOutTrump(hakem, Suit(suit))]
+    assert publisher.of(TimedOutTrump) == [TimedOutTrump(hakem, suit)]
     assert match.trump == suit
     assert table.seat(hakem).missed_turns == 1 and not table.seat(hakem).autoplay
     assert store.state(table.table_id)["match"] == match.to_dict()  # saved before shown
@@ -83,8 +84,7 @@ async def test_r14_a_late_player_gets_the_greedy_card(
     match = match_of(table)
     hakem = match.hakem
     await service.choose_trump(table.table_id, user_at(table, hakem), 1, Suit.HEARTS)
-    card = greedy(table)
-    assert isinstance(card, Card)
+    card = greedy_card(table)
     publisher.clear()
     await clock.advance(19.9)
     assert not publisher.published
@@ -103,7 +103,7 @@ async def test_r14_two_misses_in_a_row_hand_the_seat_to_the_computer(
     match = match_of(table)
     hakem = match.hakem
     await clock.advance(30)  # the trump: one miss
-    card = greedy(table)
+    card = greedy_card(table)
     await clock.advance(20)  # the lead: two in a row
     assert publisher.of(TimedOut) == [TimedOut(hakem, card)]
     assert publisher.of(Replaced) == [Replaced(hakem)]
@@ -111,7 +111,7 @@ async def test_r14_two_misses_in_a_row_hand_the_seat_to_the_computer(
     # from now on the computer plays that seat after its short pause, not after 20 s
     await until_turn_of(service, clock, table, hakem)
     assert table.computer_due == clock.now + service.computer_delay and table.deadline is None
-    card = greedy(table)
+    card = greedy_card(table)
     before = len(publisher.of(TimedOut))
     await clock.advance(service.computer_delay)
     assert publisher.published[-1].events[0] == CardPlayed(hakem, card, 1)
@@ -142,8 +142,7 @@ async def test_a_click_takes_the_seat_back_from_the_computer(
     await clock.advance(50)  # trump and lead timed out: the computer plays for the hakem
     assert table.seat(hakem).autoplay
     await until_turn_of(service, clock, table, hakem)
-    card = greedy(table)
-    assert isinstance(card, Card)
+    card = greedy_card(table)
     publisher.clear()
     update = await service.play_card(table.table_id, user_at(table, hakem), 1, card)
     assert update.events[:2] == [Back(hakem), CardPlayed(hakem, card, 1)]
@@ -175,7 +174,12 @@ class FakeThinker:
     """Stands in for the worker processes: records each request and answers with ``answer``
     (``None`` is "play greedy"), after ``delay`` seconds of the fake clock."""
 
-    def __init__(self, clock: FakeClock, answer: Any = None, delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        clock: FakeClock,
+        answer: Callable[[SeatView], Card | Suit] | None = None,
+        delay: float = 0.0,
+    ) -> None:
         self.clock = clock
         self.answer = answer
         self.delay = delay
@@ -192,22 +196,29 @@ class FakeThinker:
         except BaseException:
             self.cancelled += 1
             raise
-        answer = self.answer(view) if callable(self.answer) else self.answer
-        return answer  # type: ignore[no-any-return]
+        return self.answer(view) if self.answer is not None else None
+
+
+def other_suit(view: SeatView) -> Suit:
+    """A trump the greedy player would not name, so the test sees whose choice was made."""
+    return next(s for s in Suit if s != GreedyPlayer().choose_trump(view))
+
+
+def other_card(view: SeatView) -> Card:
+    """A legal card other than the greedy one (when there is another)."""
+    card = GreedyPlayer().choose_card(view)
+    return next((c for c in view.legal if c != card), card)
 
 
 def not_greedy(view: SeatView) -> Card | Suit:
-    """A legal move the greedy player would not make, so the test sees whose move was played."""
-    if view.phase == "trump":
-        greedy_suit = GreedyPlayer().choose_trump(view)
-        return next(s for s in Suit if s != greedy_suit)
-    greedy_card = GreedyPlayer().choose_card(view)
-    return next((c for c in view.legal if c != greedy_card), greedy_card)
+    return other_suit(view) if view.phase == "trump" else other_card(view)
 
 
 async def test_a_computer_moves_after_its_pause_with_the_thinkers_choice(
     make_service: MakeService, clock: FakeClock, publisher: FakePublisher
 ) -> None:
+    """R15's computer seats move ``computer_delay`` after their turn begins (no R14 deadline),
+    and play what the thinker chose, not the greedy move."""
     thinker = FakeThinker(clock, answer=not_greedy)
     service = make_service(thinker=thinker, seed_source=lambda: seed_where(1))
     started = clock.monotonic()
@@ -219,16 +230,16 @@ async def test_a_computer_moves_after_its_pause_with_the_thinkers_choice(
     (call,) = thinker.calls
     assert call[:3] == (table.table_id, "normal", table.match_seed)
     assert call[4] == started + service.computer_delay
-    suit = not_greedy(call[3])
+    suit = other_suit(call[3])
     publisher.clear()
     await clock.advance(0.9)
     assert match.trump is None and not publisher.published
     await clock.advance(0.1)
-    assert publisher.of(TrumpNamed) == [TrumpNamed(1, Suit(suit), 1)]
+    assert publisher.of(TrumpNamed) == [TrumpNamed(1, suit, 1)]
     assert match.trump == suit
-    lead = not_greedy(thinker.calls[-1][3])
+    lead = other_card(thinker.calls[-1][3])
     await clock.advance(1.0)
-    assert publisher.of(CardPlayed) == [CardPlayed(1, lead, 1)]  # type: ignore[arg-type]
+    assert publisher.of(CardPlayed) == [CardPlayed(1, lead, 1)]
 
 
 @pytest.mark.parametrize("how", ["slower than its deadline", "answers None"])
@@ -242,9 +253,9 @@ async def test_a_computer_plays_greedy_when_the_thinker_has_nothing_in_time(
     service = make_service(thinker=thinker, seed_source=lambda: seed_where(1))
     table = await with_computers(service)
     match = match_of(table)
-    suit = greedy(table)
+    suit = greedy_suit(table)
     await clock.advance(service.computer_delay)
-    assert publisher.of(TrumpNamed) == [TrumpNamed(1, Suit(suit), 1)]
+    assert publisher.of(TrumpNamed) == [TrumpNamed(1, suit, 1)]
     assert match.trump == suit
     if how != "answers None":
         assert thinker.cancelled == 1  # the late decision is dropped, not left running
@@ -257,10 +268,10 @@ async def test_an_easy_computer_decides_with_the_player_factory(
 
     class Contrary:
         def choose_trump(self, view: SeatView) -> Suit:
-            return Suit(not_greedy(view))  # type: ignore[arg-type]
+            return other_suit(view)
 
         def choose_card(self, view: SeatView) -> Card:
-            return not_greedy(view)  # type: ignore[return-value]
+            return other_card(view)
 
     def factory(difficulty: str, seed: int) -> Contrary:
         made.append((difficulty, seed))
@@ -271,8 +282,8 @@ async def test_an_easy_computer_decides_with_the_player_factory(
     match = match_of(table)
     await clock.settle()
     assert made == [("easy", table.match_seed)]  # seed ^ 0 actions
-    suit = not_greedy(seat_view(match, 2))
+    suit = other_suit(seat_view(match, 2))
     await clock.advance(service.computer_delay)
     assert match.trump == suit
     assert made[-1] == ("easy", (table.match_seed or 0) ^ 1)
-    assert publisher.of(TrumpNamed) == [TrumpNamed(2, Suit(suit), 1)]
+    assert publisher.of(TrumpNamed) == [TrumpNamed(2, suit, 1)]
