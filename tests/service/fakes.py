@@ -253,6 +253,7 @@ class FakeClock:
         return [h for _, _, h in sorted(self._heap) if not h.cancelled]
 
     async def sleep(self, delay: float) -> None:
+        """``asyncio.sleep`` on this clock: over when ``advance`` passes ``delay``."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._sleepers[future] = asyncio.current_task()
@@ -261,10 +262,11 @@ class FakeClock:
             if not future.done():
                 future.set_result(None)
 
-        self.call_later(delay, wake)
+        handle = self.call_later(delay, wake)
         try:
             await future
         finally:
+            handle.cancel()  # a sleeper cancelled early leaves no timer behind
             self._sleepers.pop(future, None)
 
     async def advance(self, seconds: float = 0.0) -> None:

@@ -259,6 +259,8 @@ async def test_a_computer_plays_greedy_when_the_thinker_has_nothing_in_time(
     assert match.trump == suit
     if how != "answers None":
         assert thinker.cancelled == 1  # the late decision is dropped, not left running
+        # its sleep is gone too; what is left is the next seat's pause and its (slow) thinking
+        assert timers(clock) == [clock.now + service.computer_delay, clock.now + 60.0]
 
 
 async def test_an_easy_computer_decides_with_the_player_factory(
