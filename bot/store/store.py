@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.guild_settings import GuildSettings
 
-from .engine import (
+from .database import (
     DEFAULT_BUSY_TIMEOUT_MS,
     create_private_sqlite_file,
     create_store_engine,
