@@ -44,10 +44,10 @@ log = logging.getLogger(__name__)
 
 DM_CLOSED_CODE = 50007
 TABLE_EDIT_EVERY = 1.0
-TOKEN_LIFETIME = 14 * 60.0
-"""Interaction tokens live 15 minutes; keep a margin."""
 """Seconds between edits of one table message: Discord allows ~5 per 5 s per channel, and
 reports, notices and other tables' messages share that channel budget."""
+TOKEN_LIFETIME = 14 * 60.0
+"""Seconds an interaction token is used to edit a hand: tokens live 15 minutes; keep a margin."""
 MAX_MESSAGE = 1900
 
 

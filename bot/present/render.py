@@ -1,7 +1,7 @@
 """Turns a table (and, for a hand, one seat's view) into message content and buttons.
 
 No game logic and no discord.py here: the output is plain ``MessageSpec`` data that
-``bot/discord_ui.py`` converts, so what a player would see is testable on its own. A hand is
+``bot/discord/ui.py`` converts, so what a player would see is testable on its own. A hand is
 always rendered from ``seat_view`` (what that seat may know), so another seat's cards cannot
 end up on the screen by accident.
 """
