@@ -47,10 +47,10 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     "table.hakem": {"en": "Hakem: {name}", "fa": "حاکم: {name}"},
     "table.trump": {"en": "Trump: {suit}", "fa": "حکم: {suit}"},
     "table.trump_pending": {"en": "Trump: {name} is choosing…", "fa": "حکم: {name} در حال انتخاب…"},
-    "table.tricks": {"en": "Tricks — {t1} · {t2}", "fa": "دست‌ها — {t1} · {t2}"},
+    "table.tricks": {"en": "Tricks — {teams}", "fa": "دست‌ها — {teams}"},
     "table.score": {
-        "en": "Score — {t1} · {t2} (to {target})",
-        "fa": "امتیاز — {t1} · {t2} (تا {target})",
+        "en": "Score — {teams} (to {target})",
+        "fa": "امتیاز — {teams} (تا {target})",
     },
     "table.team_count": {"en": "Team {n}: {count}", "fa": "تیم {n}: {count}"},
     "table.current_trick": {"en": "On the table: {cards}", "fa": "روی میز: {cards}"},

@@ -21,20 +21,40 @@ from .catalog import Language as Language
 
 _FSI, _PDI, _RLM = "\u2068", "\u2069", "\u200f"
 
+LIST_SEPARATOR: Final = " · "
+"""Between the items of a list parameter (one per team: ``Team 1: 3 · Team 2: 5``)."""
+
 
 def t(lang: str, key: str, **params: object) -> str:
-    """The sentence ``key`` in ``lang`` (English if missing), with ``params`` filled in."""
+    """The sentence ``key`` in ``lang`` (English if missing), with ``params`` filled in.
+
+    A list (or tuple) parameter is its strings joined by ``LIST_SEPARATOR``, each item treated
+    as a string parameter of its own (in Persian each is isolated), so a sentence can name as
+    many items (teams) as there are.
+    """
     entry = CATALOG[key]
     text = entry.get(lang) or entry["en"]
     if lang == "fa":
-        params = {k: isolate(v) if isinstance(v, str) else _fa_digits(v) for k, v in params.items()}
+        params = {k: _fa_param(v) for k, v in params.items()}
         text = text.format(**params)
         # A line that opens with a mention, a number or markdown would be laid out left to
         # right; a right-to-left mark in front keeps the Persian sentence reading correctly.
         return text if _starts_persian(text) else _RLM + text
     # An English line isolates nothing, but a piece still may not turn the rest of it around.
-    params = {k: balanced(v) if isinstance(v, str) else v for k, v in params.items()}
+    params = {k: _en_param(v) for k, v in params.items()}
     return text.format(**params)
+
+
+def _fa_param(value: object) -> object:
+    if isinstance(value, list | tuple):
+        return LIST_SEPARATOR.join(isolate(str(item)) for item in value)
+    return isolate(value) if isinstance(value, str) else _fa_digits(value)
+
+
+def _en_param(value: object) -> object:
+    if isinstance(value, list | tuple):
+        return LIST_SEPARATOR.join(balanced(str(item)) for item in value)
+    return balanced(value) if isinstance(value, str) else value
 
 
 def _starts_persian(text: str) -> bool:
