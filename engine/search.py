@@ -39,7 +39,7 @@ from typing import Final, Literal
 from .cards import CARDS, Card, Suit
 from .fastsim import FROM_RM, RM_SUIT, TO_RM, rollout, to_rm, trick_winner
 from .players import GreedyPlayer, Player, auto_trump, forced_card
-from .rules import STANDARD
+from .rules import STANDARD, GameFormat
 from .sampling import Bias, Knowledge, PlayModel, Sampler, knowledge
 from .view import SeatView
 
@@ -64,28 +64,41 @@ _SAMPLE_COST: Final = 28
 _BATCH: Final = 2
 
 
+def match_equity(
+    us: int, them: int, target: int, we_are_hakem: bool, fmt: GameFormat = STANDARD
+) -> float:
+    """Chance that "we" win the match from these scores, hands played at greedy odds and
+    scored as ``fmt`` scores them (R11: a win, a kot, a hakem-kot; R12: who is hakem next)."""
+    return _equity(
+        us, them, target, we_are_hakem, fmt.points_win, fmt.points_kot, fmt.points_hakem_kot
+    )
+
+
 @lru_cache(maxsize=4096)
-def match_equity(us: int, them: int, target: int, we_are_hakem: bool) -> float:
-    """Chance that "we" win the match from these scores, hands played at greedy odds."""
+def _equity(
+    us: int, them: int, target: int, we_are_hakem: bool, win_points: int, kot: int, hakem_kot: int
+) -> float:
+    """``match_equity`` with the format's three point values as plain (cheaply hashed) ints."""
     if us >= target:
         return 1.0
     if them >= target:
         return 0.0
-    win, kot, lose, hakem_kot = _HAND_ODDS
-    total = win + kot + lose + hakem_kot
+    p_win, p_kot, p_lose, p_hakem_kot = _HAND_ODDS
+    total = p_win + p_kot + p_lose + p_hakem_kot
+    points = (win_points, kot, hakem_kot)
     if we_are_hakem:
         value = (
-            win * match_equity(us + 1, them, target, True)
-            + kot * match_equity(us + 2, them, target, True)
-            + lose * match_equity(us, them + 1, target, False)
-            + hakem_kot * match_equity(us, them + 3, target, False)
+            p_win * _equity(us + win_points, them, target, True, *points)
+            + p_kot * _equity(us + kot, them, target, True, *points)
+            + p_lose * _equity(us, them + win_points, target, False, *points)
+            + p_hakem_kot * _equity(us, them + hakem_kot, target, False, *points)
         )
     else:
         value = (
-            win * match_equity(us, them + 1, target, False)
-            + kot * match_equity(us, them + 2, target, False)
-            + lose * match_equity(us + 1, them, target, True)
-            + hakem_kot * match_equity(us + 3, them, target, True)
+            p_win * _equity(us, them + win_points, target, False, *points)
+            + p_kot * _equity(us, them + kot, target, False, *points)
+            + p_lose * _equity(us + win_points, them, target, True, *points)
+            + p_hakem_kot * _equity(us + hakem_kot, them, target, True, *points)
         )
     return value / total
 
@@ -102,10 +115,10 @@ def outcome_values(view: SeatView) -> tuple[float, float, float, float]:
     clean = fmt.points_kot if hakem else fmt.points_hakem_kot
     their_clean = fmt.points_hakem_kot if hakem else fmt.points_kot
     return (
-        match_equity(us + fmt.points_win, them, target, True),
-        match_equity(us + clean, them, target, True),
-        match_equity(us, them + fmt.points_win, target, False),
-        match_equity(us, them + their_clean, target, False),
+        match_equity(us + fmt.points_win, them, target, True, fmt),
+        match_equity(us + clean, them, target, True, fmt),
+        match_equity(us, them + fmt.points_win, target, False, fmt),
+        match_equity(us, them + their_clean, target, False, fmt),
     )
 
 

@@ -1,7 +1,7 @@
 """``MessageSpec`` → discord.py objects.
 
 Buttons go out in a *stopped* view: discord.py then keeps no per-message state for them, and
-every click reaches the bot's one stateless router (``bot/components.py``), which parses the
+every click reaches the bot's one stateless router (``bot/discord/router.py``), which parses the
 ``custom_id`` and checks it against the stored table. So buttons keep working after a restart,
 and a forged or stale button gets a clear answer instead of being dropped silently.
 """

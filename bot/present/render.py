@@ -1,7 +1,7 @@
 """Turns a table (and, for a hand, one seat's view) into message content and buttons.
 
 No game logic and no discord.py here: the output is plain ``MessageSpec`` data that
-``bot/discord_ui.py`` converts, so what a player would see is testable on its own. A hand is
+``bot/discord/ui.py`` converts, so what a player would see is testable on its own. A hand is
 always rendered from ``seat_view`` (what that seat may know), so another seat's cards cannot
 end up on the screen by accident.
 """
@@ -129,6 +129,14 @@ def table_message(table: Table) -> MessageSpec:
     return MessageSpec(embed=embed, rows=rows)
 
 
+def _per_team(table: Table, lang: str, counts: Sequence[int]) -> list[str]:
+    """``Team 1: 3``, ``Team 2: 5``, ...: one count per team of the table's format."""
+    return [
+        t(lang, "table.team_count", n=number(lang, team + 1), count=number(lang, counts[team]))
+        for team in range(len(table.fmt.teams))
+    ]
+
+
 def _match_lines(table: Table, lang: str) -> list[str]:
     match = table.match
     assert match is not None
@@ -141,14 +149,9 @@ def _match_lines(table: Table, lang: str) -> list[str]:
         lines.append(t(lang, "table.trump_pending", name=name(match.hakem)))
     elif match.trump is not None:
         lines.append(t(lang, "table.trump", suit=suit_label(lang, match.trump)))
-    t1 = t(lang, "table.team_count", n=number(lang, 1), count=number(lang, match.team_tricks[0]))
-    t2 = t(lang, "table.team_count", n=number(lang, 2), count=number(lang, match.team_tricks[1]))
-    lines.append(t(lang, "table.tricks", t1=t1, t2=t2))
-    s1 = t(lang, "table.team_count", n=number(lang, 1), count=number(lang, match.scores[0]))
-    s2 = t(lang, "table.team_count", n=number(lang, 2), count=number(lang, match.scores[1]))
-    lines.append(
-        t(lang, "table.score", t1=s1, t2=s2, target=number(lang, match.rules.target_score))
-    )
+    lines.append(t(lang, "table.tricks", teams=_per_team(table, lang, match.team_tricks)))
+    target = number(lang, match.rules.target_score)
+    lines.append(t(lang, "table.score", teams=_per_team(table, lang, match.scores), target=target))
     if match.phase == PLAY:
         trick = match.current_trick()
         if trick:

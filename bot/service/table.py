@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import asdict, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final
 
 from engine import STANDARD, GameFormat, Match, Rules
 from engine.rules import HakemSelection
 
+from ..store.records import TableStatus as TableStatus
+
 if TYPE_CHECKING:
     from ..store.guild_settings import GuildSettings
 
-TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
 SEATS: Final = 4
 STATE_VERSION: Final = 1
 MAX_LOG: Final = 6

@@ -1,8 +1,9 @@
 """The bot's persistence: guild settings, live tables, finished matches and standings.
 
-`Store` is the async facade. Each call is one synchronous unit of work from `ops.py`
-(SQLAlchemy Core, a few prepared statements, no ORM) handed to a runner: worker threads
-for SQLite's stdlib driver, `run_sync` on an AsyncEngine for asyncpg/aiosqlite.
+`Store` is the async facade. Each call is one synchronous unit of work of `Ops` (`ops.py`,
+assembled from `table_ops`, `settings_ops`, `match_ops` and `standings_ops`; SQLAlchemy
+Core, a few prepared statements, no ORM) handed to a runner: worker threads for SQLite's
+stdlib driver, `run_sync` on an AsyncEngine for asyncpg/aiosqlite.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.guild_settings import GuildSettings
 
-from .engine import (
+from .database import (
     DEFAULT_BUSY_TIMEOUT_MS,
     create_private_sqlite_file,
     create_store_engine,

@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from discord import app_commands
 
 BOT = Path(__file__).resolve().parents[2] / "bot" / "discord"
 EDGE = ["client.py", "router.py", "actions.py", "replies.py", "cogs/hokm.py", "cogs/standings.py"]
@@ -33,3 +34,19 @@ def test_commands_raise_refusals_instead_of_answering_them_in_closures(name: str
 def test_the_click_router_lives_in_its_own_module() -> None:
     assert not ROUTER & {f.name for f in _functions(BOT / "client.py")}
     assert {f.name for f in _functions(BOT / "router.py")} >= ROUTER
+
+
+def test_settings_options_are_named_as_the_settings_they_change() -> None:
+    """``/hokm settings`` passes the options given straight on as setting changes, so every
+    parameter must be a setting (a stray one would be dropped silently); the two options with
+    shorter names keep them on Discord through ``app_commands.rename``."""
+    from bot.discord.cogs.hokm import HokmCog
+    from bot.store.guild_settings import LIMITS
+
+    command = HokmCog.hokm.get_command("settings")
+    assert isinstance(command, app_commands.Command)
+    assert [p.name for p in command.parameters] == list(LIMITS)
+    assert {p.name: p.display_name for p in command.parameters if p.display_name != p.name} == {
+        "hakem_selection": "first_hakem",
+        "allow_computer_players": "computer_players",
+    }

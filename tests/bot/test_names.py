@@ -7,7 +7,7 @@ import re
 import discord
 import pytest
 
-from bot.discord.publisher import MAX_MESSAGE, _chunks
+from bot.discord.reports import MAX_MESSAGE, _chunks
 from bot.discord.ui import NO_PINGS, mentions, message_kwargs, text_kwargs
 from bot.names import NAME_LIMIT, clip, member_name, seat_name, shown_name
 from bot.present import render

@@ -8,7 +8,7 @@ import pytest
 
 from engine import MATCH_OVER, STANDARD, TRUMP, GreedyPlayer, HandResult, Match, seat_view
 from engine.rules import FORMATS, GameFormat
-from engine.search import outcome_values
+from engine.search import match_equity, outcome_values
 
 #: Same seating as the standard table, richer points: only the carried format can explain them.
 RICH: GameFormat = dataclasses.replace(
@@ -61,3 +61,10 @@ def test_r11_hand_result_says_who_dealt_and_who_suffered_a_kot() -> None:
             assert suffered == STANDARD.team_of[r.hakem] != r.winner_team
         else:
             assert suffered is None
+
+
+def test_r11_match_equity_scores_hands_as_the_format_does() -> None:
+    """Every point value doubled, and the target with them: the same match, the same odds."""
+    for us, them, hakem in ((0, 0, True), (2, 1, False), (3, 5, True), (6, 6, False)):
+        assert match_equity(2 * us, 2 * them, 14, hakem, RICH) == match_equity(us, them, 7, hakem)
+    assert match_equity(5, 0, 7, True, RICH) != match_equity(5, 0, 7, True)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-import bot.store.ops as store_ops
+import bot.store.ops_base as store_ops_base
 from bot.discord.client import HokmBot
 from bot.service.table import Table
 from bot.store import Store, TableRecord
@@ -42,11 +42,11 @@ def sizes(bot: HokmBot) -> dict[str, int]:
         "turns._timers": service.turns._timers,
         "turns._tasks": service.turns._tasks,
         "turns._decisions": service.turns._decisions,
-        "publisher._dm_sent": publisher._dm_sent,
-        "publisher._tokens": publisher._tokens,
-        "publisher._token_locks": publisher._token_locks,
-        "publisher._token_tasks": publisher._token_tasks,
-        "publisher._reports": publisher._reports,
+        "publisher.hands._dm_sent": publisher.hands._dm_sent,
+        "publisher.hands._tokens": publisher.hands._tokens,
+        "publisher.hands._token_locks": publisher.hands._token_locks,
+        "publisher.hands._token_tasks": publisher.hands._token_tasks,
+        "publisher.reports._reports": publisher.reports._reports,
         "outbox._pending": outbox._pending,
         "outbox._inflight": outbox._inflight,
         "outbox._sent": outbox._sent,
@@ -96,7 +96,7 @@ async def idle(bot: HokmBot) -> None:
     """Every message on its way has gone out (``Outbox.drain`` is capped in these tests)."""
     outbox = bot.outbox
     await until(
-        lambda: not (outbox._pending or outbox._inflight or bot.publisher._token_tasks),
+        lambda: not (outbox._pending or outbox._inflight or bot.publisher.hands._token_tasks),
         what="the outbox to empty",
         timeout=60.0,
     )
@@ -130,7 +130,7 @@ async def test_per_table_state_is_dropped_when_tables_end(
         members = [double.add_member(guild, f"m{i}p{k}") for k in range(4)]
         channel = double.add_text_channel(guild, f"m{i}")
         await full_match(double, bot, channel, members, seed=i)
-        tokens_seen += len(bot.publisher._tokens)
+        tokens_seen += len(bot.publisher.hands._tokens)
     assert tokens_seen == 0  # dropped as each match ended, not only at the end
     await settle(bot)
     assert sizes(bot) == before
@@ -146,7 +146,7 @@ async def test_the_bot_purges_old_ended_tables_from_start_up_and_stops_on_close(
     db = tmp_path / "kept.sqlite3"
     store = await Store.open(f"sqlite+aiosqlite:///{db}")
     long_ago = datetime.now(UTC) - timedelta(days=30)
-    monkeypatch.setattr(store_ops, "_utcnow", lambda: long_ago)
+    monkeypatch.setattr(store_ops_base, "utcnow", lambda: long_ago)
     rows = {
         name: TableRecord(name, 1, channel, status, 1, {})  # type: ignore[arg-type]
         for name, channel, status in (("ended", 1, "cancelled"), ("live", 2, "lobby"))

@@ -24,7 +24,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, create_engine
 
 from bot.store import SchemaTooNew, Store, StoreError, TableRecord
-from bot.store.engine import normalize_url, safe_url
+from bot.store.database import normalize_url, safe_url
 from bot.store.migrate import MIGRATIONS_DIR, head_revision
 from bot.store.schema import metadata
 

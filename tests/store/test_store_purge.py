@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-import bot.store.ops
+import bot.store.ops_base
 from bot.service.housekeeping import purge_once
 from bot.store import Store, TableRecord
 from tests.store.conftest import MatchMaker
@@ -22,7 +22,7 @@ async def saved_at(
     store: Store, monkeypatch: pytest.MonkeyPatch, when: datetime, rec: TableRecord
 ) -> TableRecord:
     """Save ``rec`` as if the clock read ``when`` (the store stamps ``updated_at`` itself)."""
-    monkeypatch.setattr(bot.store.ops, "_utcnow", lambda: when)
+    monkeypatch.setattr(bot.store.ops_base, "utcnow", lambda: when)
     try:
         return await store.save_table(rec)
     finally:
@@ -38,7 +38,7 @@ async def test_purge_drops_old_ended_rows_and_keeps_live_recent_and_results(
     await saved_at(store, monkeypatch, old, cancelled.bump(status="cancelled"))
     playing = await saved_at(store, monkeypatch, old, record("old-finish", 2, "playing"))
     finished = make_match(match_id="old-finish")
-    monkeypatch.setattr(bot.store.ops, "_utcnow", lambda: old)
+    monkeypatch.setattr(bot.store.ops_base, "utcnow", lambda: old)
     assert await store.finish_match(finished, playing.bump(status="finished"))
     monkeypatch.undo()
     # ended recently: kept

@@ -18,6 +18,7 @@ from ...names import member_name
 from ...present import render
 from ...present.i18n import t
 from ...service.errors import ActionError
+from ...store.guild_settings import LIMITS
 from .. import actions
 from ..ui import message_kwargs, text_kwargs
 from .bot_api import CogBot
@@ -125,13 +126,15 @@ class HokmCog(commands.Cog):
         )
 
     @hokm.command(name="settings", description="Server settings for Hokm tables (Manage Server)")
+    # Each parameter is named as the setting it changes; two options keep shorter names.
+    @app_commands.rename(hakem_selection="first_hakem", allow_computer_players="computer_players")
     @app_commands.describe(
         turn_seconds="Seconds per turn (10–60)",
         trump_seconds="Seconds for the hakem to name trump (10–120)",
         lobby_timeout_minutes="Minutes before an unfilled table closes (1–120)",
         target_score="Default points to win a match (1–13)",
-        first_hakem="How the first hakem is chosen",
-        computer_players="Whether computer players may fill empty seats",
+        hakem_selection="How the first hakem is chosen",
+        allow_computer_players="Whether computer players may fill empty seats",
         language="Language of the bot's messages",
         computer_difficulty="Default strength of computer players",
         max_open_tables="Open tables this server may have at once (1–100)",
@@ -144,31 +147,21 @@ class HokmCog(commands.Cog):
         trump_seconds: int | None = None,
         lobby_timeout_minutes: int | None = None,
         target_score: int | None = None,
-        first_hakem: Literal["first_ace", "random"] | None = None,
-        computer_players: bool | None = None,
+        hakem_selection: Literal["first_ace", "random"] | None = None,
+        allow_computer_players: bool | None = None,
         language: Literal["en", "fa"] | None = None,
         computer_difficulty: Literal["easy", "normal", "hard"] | None = None,
         max_open_tables: int | None = None,
     ) -> None:
+        # Each option is named as its setting, so the options given are the changes.
+        given = dict(locals())  # first statement: only the parameters are set
+        changes = {
+            key: value for key, value in given.items() if key in LIMITS and value is not None
+        }
         if interaction.guild_id is None:
             raise ActionError("error.guild_only")
         if not interaction.permissions.manage_guild:  # checked here, not only by Discord
             raise ActionError("error.not_admin")
-        changes = {
-            key: value
-            for key, value in (
-                ("turn_seconds", turn_seconds),
-                ("trump_seconds", trump_seconds),
-                ("lobby_timeout_minutes", lobby_timeout_minutes),
-                ("target_score", target_score),
-                ("hakem_selection", first_hakem),
-                ("allow_computer_players", computer_players),
-                ("language", language),
-                ("computer_difficulty", computer_difficulty),
-                ("max_open_tables", max_open_tables),
-            )
-            if value is not None
-        }
         current = await self.bot.store.get_guild_settings(interaction.guild_id)
         new = current.with_changes(**changes)
         if changes:

@@ -17,7 +17,7 @@ from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import NullPool
 
-from bot.store.engine import (
+from bot.store.database import (
     create_private_sqlite_file,
     create_store_engine,
     normalize_url,

@@ -1,4 +1,5 @@
-"""Engine construction shared by the store and the hand-run migrations.
+"""Opening the database: URL handling and SQLAlchemy engine construction, shared by the
+store and the hand-run migrations (named apart from the top-level `engine` rules package).
 
 Both paths must get the same SQLite pragmas, so both build their engine here. A URL's
 driver decides how the store drives it: async drivers (asyncpg, aiosqlite) through an

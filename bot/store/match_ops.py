@@ -1,0 +1,190 @@
+"""The store's SQL for finished matches: the match and its players recorded once (by match
+id), and what each human gained added to their standings row in the same transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError
+
+from .errors import StoreError
+from .ops_base import OpsBase
+from .records import FinishedMatch
+from .schema import UTCDateTime, match_players, matches, standings
+
+_STAT_COLUMNS = ("matches_played", "matches_won", "hands_won", "kots_dealt", "hakem_kots_suffered")
+
+
+def _match_row(m: FinishedMatch) -> dict[str, Any]:
+    t0, t1 = m.team_stats
+    return {
+        "match_id": m.match_id,
+        "guild_id": m.guild_id,
+        "channel_id": m.channel_id,
+        "started_at": m.started_at,
+        "finished_at": m.finished_at,
+        "target_score": m.target_score,
+        "team0_score": m.scores[0],
+        "team1_score": m.scores[1],
+        "winner_team": m.winner_team,
+        "team0_hands_won": t0.hands_won,
+        "team0_kots_dealt": t0.kots_dealt,
+        "team0_hakem_kots_suffered": t0.hakem_kots_suffered,
+        "team1_hands_won": t1.hands_won,
+        "team1_kots_dealt": t1.kots_dealt,
+        "team1_hakem_kots_suffered": t1.hakem_kots_suffered,
+        "hands": list(m.hands),
+    }
+
+
+def _player_rows(m: FinishedMatch) -> list[dict[str, Any]]:
+    return [
+        {
+            "match_id": m.match_id,
+            "seat": p.seat,
+            "team": p.team,
+            "user_id": p.user_id,
+            "is_computer": p.is_computer,
+            "display_name": p.display_name,
+            "guild_id": m.guild_id,
+            "finished_at": m.finished_at,
+        }
+        for p in m.players
+    ]
+
+
+def _standings_deltas(new: Sequence[FinishedMatch]) -> list[dict[str, Any]]:
+    """What each human gains from these matches, summed per (guild, user)."""
+    agg: dict[tuple[int, int], dict[str, Any]] = {}
+    for m in new:
+        for p in m.players:
+            if p.is_computer or p.user_id is None:
+                continue  # computers appear in the match record only
+            team = m.team_stats[p.team]
+            gain = {
+                "matches_played": 1,
+                "matches_won": int(m.winner_team == p.team),
+                "hands_won": team.hands_won,
+                "kots_dealt": team.kots_dealt,
+                "hakem_kots_suffered": team.hakem_kots_suffered,
+            }
+            key = (m.guild_id, p.user_id)
+            row = agg.get(key)
+            if row is None:
+                agg[key] = {
+                    "guild_id": m.guild_id,
+                    "user_id": p.user_id,
+                    "display_name": p.display_name,
+                    "last_played_at": m.finished_at,
+                    **gain,
+                }
+                continue
+            for col, value in gain.items():
+                row[col] += value
+            if m.finished_at >= row["last_played_at"]:
+                row["last_played_at"] = m.finished_at
+                row["display_name"] = p.display_name
+    rows = [agg[key] for key in sorted(agg)]  # key order: fewer page hops, no lock-order surprises
+    for row in rows:
+        row["win_rate"] = row["matches_won"] / row["matches_played"]
+    return rows
+
+
+def _standings_merge(incoming: Any) -> dict[str, Any]:
+    """SET clause adding `incoming` (EXCLUDED row or bind parameters) to a standings row.
+
+    `win_rate` uses the same float division as the insert path so equal ratios tie exactly.
+    """
+    s = standings.c
+    played = s.matches_played + incoming.matches_played
+    won = s.matches_won + incoming.matches_won
+    newer = incoming.last_played_at >= s.last_played_at
+    values: dict[str, Any] = {col: s[col] + getattr(incoming, col) for col in _STAT_COLUMNS}
+    values["win_rate"] = sa.cast(won, sa.Float) / played
+    values["display_name"] = sa.case((newer, incoming.display_name), else_=s.display_name)
+    values["last_played_at"] = sa.case((newer, incoming.last_played_at), else_=s.last_played_at)
+    return values
+
+
+class MatchOps(OpsBase):
+    """Record finished matches exactly once and fold them into the standings."""
+
+    def _prepare_matches(self) -> None:
+        self._insert_players = sa.insert(match_players)
+        if self.native_upsert:
+            ins = self._insert(matches)
+            self._insert_match = ins.on_conflict_do_nothing(index_elements=[matches.c.match_id])
+            self._insert_matches = self._insert_match.returning(matches.c.match_id)
+            ins = self._insert(standings)
+            self._upsert_standings = ins.on_conflict_do_update(
+                index_elements=[standings.c.guild_id, standings.c.user_id],
+                set_=_standings_merge(ins.excluded),
+            )
+        else:
+            incoming = SimpleNamespace(
+                **{c: sa.bindparam(f"in_{c}", type_=sa.Integer()) for c in _STAT_COLUMNS},
+                display_name=sa.bindparam("in_display_name", type_=sa.String()),
+                last_played_at=sa.bindparam("in_last_played_at", type_=UTCDateTime()),
+            )
+            self._update_standings = (
+                sa.update(standings)
+                .where(
+                    standings.c.guild_id == sa.bindparam("in_guild_id"),
+                    standings.c.user_id == sa.bindparam("in_user_id"),
+                )
+                .values(_standings_merge(incoming))
+            )
+
+    def record_matches(self, conn: Connection, batch: Sequence[FinishedMatch]) -> list[bool]:
+        """Insert the matches not yet recorded, their players and standings; per-input flags."""
+        first: dict[str, int] = {}
+        for i, m in enumerate(batch):
+            first.setdefault(m.match_id, i)
+        candidates = [batch[i] for i in first.values()]
+        try:
+            inserted = self._insert_new_matches(conn, candidates)
+            new = [m for m in candidates if m.match_id in inserted]
+            if new:
+                players = [row for m in new for row in _player_rows(m)]
+                if players:
+                    conn.execute(self._insert_players, players)
+                deltas = _standings_deltas(new)
+                if deltas:
+                    self.add_to_standings(conn, deltas)
+        except IntegrityError as exc:  # the caller's transaction rolls back: nothing is kept
+            ids = ", ".join(m.match_id for m in candidates[:3])
+            more = "..." if len(candidates) > 3 else ""
+            raise StoreError(f"match {ids}{more} rejected by the database: {exc.orig}") from exc
+        return [first[m.match_id] == i and m.match_id in inserted for i, m in enumerate(batch)]
+
+    def _insert_new_matches(
+        self, conn: Connection, candidates: Sequence[FinishedMatch]
+    ) -> set[str]:
+        rows = [_match_row(m) for m in candidates]
+        if self.native_upsert and len(rows) == 1:  # the bot's case: rowcount says it all
+            done = conn.execute(self._insert_match, rows[0]).rowcount
+            return {rows[0]["match_id"]} if done == 1 else set()
+        if self.native_upsert:
+            return set(conn.execute(self._insert_matches, rows).scalars())
+        ids = [r["match_id"] for r in rows]
+        existing = set(
+            conn.execute(sa.select(matches.c.match_id).where(matches.c.match_id.in_(ids))).scalars()
+        )
+        fresh = [r for r in rows if r["match_id"] not in existing]
+        if fresh:
+            conn.execute(sa.insert(matches), fresh)
+        return {r["match_id"] for r in fresh}
+
+    def add_to_standings(self, conn: Connection, deltas: list[dict[str, Any]]) -> None:
+        if self.native_upsert:
+            conn.execute(self._upsert_standings, deltas)
+            return
+        for row in deltas:  # portable fallback: update, insert if there was nothing to update
+            params = {f"in_{k}": v for k, v in row.items()}
+            if conn.execute(self._update_standings, params).rowcount == 0:
+                conn.execute(sa.insert(standings), row)

@@ -1,0 +1,152 @@
+"""The store's SQL for reading standings: a server's ranked page, one member's row with their
+rank, and a member's recent matches.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import Connection
+
+from .ops_base import OpsBase
+from .records import MatchSummary, PlayerRecord, StandingsPage
+from .schema import match_players, matches, standings
+
+MAX_PER_PAGE = 100
+
+
+def _player_from_row(row: sa.Row[Any], rank: int) -> PlayerRecord:
+    return PlayerRecord(
+        guild_id=row.guild_id,
+        user_id=row.user_id,
+        display_name=row.display_name,
+        rank=rank,
+        matches_played=row.matches_played,
+        matches_won=row.matches_won,
+        win_rate=row.win_rate,
+        hands_won=row.hands_won,
+        kots_dealt=row.kots_dealt,
+        hakem_kots_suffered=row.hakem_kots_suffered,
+        last_played_at=row.last_played_at,
+    )
+
+
+_RANK_ORDER = (
+    standings.c.matches_won.desc(),
+    standings.c.win_rate.desc(),
+    standings.c.matches_played.asc(),
+    standings.c.user_id.asc(),
+)
+
+
+def _rank_statement() -> sa.Select[Any]:
+    """A member's row plus how many rows sort before it (same order as `_RANK_ORDER`)."""
+    me = standings.alias("me")
+    o = standings.alias("o")
+    ahead = (
+        sa.select(sa.func.count())
+        .select_from(o)
+        .where(
+            o.c.guild_id == me.c.guild_id,
+            o.c.matches_won >= me.c.matches_won,  # sargable bound: scan only the top part
+            sa.or_(
+                o.c.matches_won > me.c.matches_won,
+                sa.and_(
+                    o.c.matches_won == me.c.matches_won,
+                    sa.or_(
+                        o.c.win_rate > me.c.win_rate,
+                        sa.and_(
+                            o.c.win_rate == me.c.win_rate,
+                            sa.or_(
+                                o.c.matches_played < me.c.matches_played,
+                                sa.and_(
+                                    o.c.matches_played == me.c.matches_played,
+                                    o.c.user_id < me.c.user_id,
+                                ),
+                            ),
+                        ),
+                    ),
+                ),
+            ),
+        )
+        .scalar_subquery()
+    )
+    return sa.select(me, ahead.label("ahead")).where(
+        me.c.guild_id == sa.bindparam("guild_id"), me.c.user_id == sa.bindparam("user_id")
+    )
+
+
+class StandingsOps(OpsBase):
+    """The standings reads (the writes come with each recorded match, ``MatchOps``)."""
+
+    def _prepare_standings(self) -> None:
+        s = standings.c
+        self.standings_page = (
+            sa.select(standings)
+            .where(s.guild_id == sa.bindparam("guild_id"))
+            .order_by(*_RANK_ORDER)
+            .limit(sa.bindparam("limit"))
+            .offset(sa.bindparam("offset"))
+        )
+        self._standings_count = (
+            sa.select(sa.func.count())
+            .select_from(standings)
+            .where(s.guild_id == sa.bindparam("guild_id"))
+        )
+        self.member_rank = _rank_statement()
+
+    def standings(self, conn: Connection, guild_id: int, page: int, per_page: int) -> StandingsPage:
+        offset = (page - 1) * per_page
+        total = conn.execute(self._standings_count, {"guild_id": guild_id}).scalar_one()
+        rows: Sequence[sa.Row[Any]] = []
+        if offset < total:
+            params = {"guild_id": guild_id, "limit": per_page, "offset": offset}
+            rows = conn.execute(self.standings_page, params).all()
+        return StandingsPage(
+            guild_id=guild_id,
+            page=page,
+            per_page=per_page,
+            pages=max(1, math.ceil(total / per_page)),
+            total_players=total,
+            rows=tuple(_player_from_row(r, offset + i + 1) for i, r in enumerate(rows)),
+        )
+
+    def member_record(self, conn: Connection, guild_id: int, user_id: int) -> PlayerRecord | None:
+        row = conn.execute(self.member_rank, {"guild_id": guild_id, "user_id": user_id}).first()
+        return None if row is None else _player_from_row(row, row.ahead + 1)
+
+    def recent_matches(
+        self, conn: Connection, guild_id: int, user_id: int, limit: int
+    ) -> list[MatchSummary]:
+        mp, m = match_players.c, matches.c
+        stmt = (
+            sa.select(
+                m.match_id,
+                m.channel_id,
+                m.finished_at,
+                mp.team,
+                m.winner_team,
+                m.team0_score,
+                m.team1_score,
+                m.target_score,
+            )
+            .select_from(match_players.join(matches, m.match_id == mp.match_id))
+            .where(mp.guild_id == guild_id, mp.user_id == user_id)
+            .order_by(mp.finished_at.desc(), m.match_id.desc())
+            .limit(limit)
+        )
+        return [
+            MatchSummary(
+                match_id=r.match_id,
+                channel_id=r.channel_id,
+                finished_at=r.finished_at,
+                team=r.team,
+                won=r.team == r.winner_team,
+                scores=(r.team0_score, r.team1_score),
+                target_score=r.target_score,
+            )
+            for r in conn.execute(stmt)
+        ]

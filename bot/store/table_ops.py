@@ -1,0 +1,136 @@
+"""The store's SQL for live tables: one ``game_tables`` row per table, saved whole after every
+action under optimistic versioning, loaded back after a restart, purged after it ended.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError
+
+from . import ops_base
+from .errors import ChannelBusy, StaleWrite
+from .ops_base import OpsBase
+from .records import TableRecord
+from .schema import LIVE_CLAUSE, UTCDateTime, game_tables
+
+
+def _table_from_row(row: sa.Row[Any]) -> TableRecord:
+    return TableRecord(
+        table_id=row.table_id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        status=row.status,
+        version=row.version,
+        state=row.state,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+class TableOps(OpsBase):
+    """Save, load, find, delete and purge table rows."""
+
+    def _prepare_tables(self) -> None:
+        t = game_tables.c
+        self._insert_table = sa.insert(game_tables)
+        self._update_table = (
+            sa.update(game_tables)
+            .where(t.table_id == sa.bindparam("b_table_id"), t.version == sa.bindparam("b_prev"))
+            .values(
+                status=sa.bindparam("b_status"),
+                version=sa.bindparam("b_version"),
+                state=sa.bindparam("b_state", type_=game_tables.c.state.type),
+                updated_at=sa.bindparam("b_updated_at", type_=UTCDateTime()),
+            )
+        )
+        self._select_table = sa.select(game_tables).where(t.table_id == sa.bindparam("table_id"))
+        self._select_version = sa.select(t.version).where(t.table_id == sa.bindparam("table_id"))
+        self.select_open_in_channel = (
+            sa.select(game_tables)
+            .where(t.channel_id == sa.bindparam("channel_id"), LIVE_CLAUSE)
+            .limit(1)
+        )
+
+    def save_table(self, conn: Connection, record: TableRecord) -> TableRecord:
+        now = ops_base.utcnow()
+        try:
+            if record.version == 1:
+                # Checked before inserting: after a failed INSERT PostgreSQL refuses further
+                # queries in the transaction, and the message should say which conflict it was.
+                if conn.execute(self._select_version, {"table_id": record.table_id}).first():
+                    raise StaleWrite(f"table {record.table_id} already exists")
+                created = record.created_at or now
+                conn.execute(
+                    self._insert_table,
+                    {
+                        "table_id": record.table_id,
+                        "guild_id": record.guild_id,
+                        "channel_id": record.channel_id,
+                        "status": record.status,
+                        "version": 1,
+                        "state": record.state,
+                        "created_at": created,
+                        "updated_at": now,
+                    },
+                )
+                return dataclasses.replace(record, created_at=created, updated_at=now)
+            result = conn.execute(
+                self._update_table,
+                {
+                    "b_table_id": record.table_id,
+                    "b_prev": record.version - 1,
+                    "b_status": record.status,
+                    "b_version": record.version,
+                    "b_state": record.state,
+                    "b_updated_at": now,
+                },
+            )
+        except IntegrityError as exc:
+            if "channel" in str(exc.orig):
+                raise ChannelBusy(
+                    f"channel {record.channel_id} already has an open table "
+                    f"(while saving {record.table_id})"
+                ) from exc
+            raise StaleWrite(f"table {record.table_id} already exists") from exc
+        if result.rowcount != 1:
+            stored = conn.execute(
+                self._select_version, {"table_id": record.table_id}
+            ).scalar_one_or_none()
+            if stored is None:
+                raise StaleWrite(f"table {record.table_id} does not exist (deleted?)")
+            raise StaleWrite(
+                f"table {record.table_id}: stored version is {stored}, "
+                f"this save expected {record.version - 1}"
+            )
+        return dataclasses.replace(record, updated_at=now)
+
+    def load_table(self, conn: Connection, table_id: str) -> TableRecord | None:
+        row = conn.execute(self._select_table, {"table_id": table_id}).first()
+        return None if row is None else _table_from_row(row)
+
+    def load_live_tables(self, conn: Connection, guild_id: int | None) -> list[TableRecord]:
+        stmt = sa.select(game_tables).where(LIVE_CLAUSE)
+        if guild_id is not None:
+            stmt = stmt.where(game_tables.c.guild_id == guild_id)
+        stmt = stmt.order_by(game_tables.c.created_at, game_tables.c.table_id)
+        return [_table_from_row(r) for r in conn.execute(stmt)]
+
+    def open_table_in_channel(self, conn: Connection, channel_id: int) -> TableRecord | None:
+        row = conn.execute(self.select_open_in_channel, {"channel_id": channel_id}).first()
+        return None if row is None else _table_from_row(row)
+
+    def delete_table(self, conn: Connection, table_id: str) -> bool:
+        stmt = sa.delete(game_tables).where(game_tables.c.table_id == table_id)
+        return conn.execute(stmt).rowcount > 0
+
+    def purge_tables(self, conn: Connection, finished_before: datetime) -> int:
+        t = game_tables.c
+        stmt = sa.delete(game_tables).where(
+            t.status.in_(("finished", "cancelled")), t.updated_at < finished_before
+        )
+        return conn.execute(stmt).rowcount
