@@ -1,7 +1,8 @@
 """A table in a channel: who sits where, its settings, deadlines and the match being played.
 
 Plain data with a JSON form, so the service can persist it after every action and rebuild it
-after a restart. It knows nothing of Discord (ids are ints) and nothing of the store.
+after a restart. It knows nothing of Discord (ids are ints); of the store it takes only the
+names of a table's statuses (``TableStatus``) and a server's settings, the one home of each.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Persistence for the Hokm bot: guild settings, live tables, finished matches, standings.
 
-Knows nothing of Discord or engine types: ids are ints and table state is an opaque
-JSON-able dict.
+Knows nothing of Discord: ids are ints and table state is an opaque JSON-able dict. Of the
+engine it reads only the standard table's seats and teams (``STANDARD``), which the schema's
+finished-match rows are shaped for.
 
     store = await Store.open("sqlite:///data/hokm.sqlite3")   # migrates to head first
     ...
