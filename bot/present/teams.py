@@ -1,0 +1,18 @@
+"""A team is named by its players ("bahar & dara"), never by a number the players must decode.
+
+Issue 13: everywhere a team is named (reports, the table message, the match result and
+summary) the presenter calls ``team_label``, so one rule decides how a team reads.
+"""
+
+from __future__ import annotations
+
+from ..names import seat_name
+from ..service.table import Table
+from .i18n import t
+
+
+def team_label(table: Table, lang: str, team: int) -> str:
+    """The players of ``team`` by their shown names, joined in ``lang`` (``team.join``); an
+    empty seat is "?"."""
+    names = [seat_name(table, i) for i in table.fmt.seats_of(team)]
+    return t(lang, "team.join").join(names)
