@@ -45,6 +45,13 @@ def t(lang: str, key: str, **params: object) -> str:
     return text.format(**params)
 
 
+def word(lang: str, key: str) -> str:
+    """A catalog fragment as it is (a joiner, a label inside a sentence): nothing filled in,
+    no mark in front; the sentence it goes into is localized by ``t``."""
+    entry = CATALOG[key]
+    return entry.get(lang) or entry["en"]
+
+
 def _fa_param(value: object) -> object:
     if isinstance(value, list | tuple):
         return LIST_SEPARATOR.join(isolate(str(item)) for item in value)

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from ..names import seat_name
 from ..service.table import Table
-from .i18n import t
+from .i18n import isolate, word
 
 
 def team_label(table: Table, lang: str, team: int) -> str:
     """The players of ``team`` by their shown names, joined in ``lang`` (``team.join``); an
-    empty seat is "?"."""
+    empty seat is "?". In Persian each name is isolated, so a Latin name keeps its place in
+    the right-to-left list."""
     names = [seat_name(table, i) for i in table.fmt.seats_of(team)]
-    return t(lang, "team.join").join(names)
+    if lang == "fa":
+        names = [isolate(n) for n in names]
+    return word(lang, "team.join").join(names)

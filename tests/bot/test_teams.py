@@ -14,5 +14,5 @@ def test_a_team_is_its_players_names_joined_in_the_tables_language() -> None:
     table.seats[2] = Seat(name="🤖 Rostam")
     table.seats[1] = Seat(name="**bahar**", user_id=11)
     assert team_label(table, "en", 0) == "amir & `🤖 Rostam`"
-    assert team_label(table, "fa", 0) == "amir و `🤖 Rostam`"
+    assert team_label(table, "fa", 0) == "\u2068amir\u2069 و \u2068`🤖 Rostam`\u2069"
     assert team_label(table, "en", 1) == "\\*\\*bahar\\*\\* & ?"  # escaped; an empty seat is ?
