@@ -23,6 +23,7 @@ from .events import (
     Trick,
     TrumpChosen,
 )
+from .hints import REASONS, Hint, explain, explain_trump, hint, view_seed
 from .match import MATCH_OVER, PLAY, TRUMP, Match, replay
 from .players import GreedyPlayer, Player, RandomPlayer, auto_trump
 from .rules import STANDARD, GameFormat, Rules
@@ -35,6 +36,7 @@ __all__ = [
     "MATCH_OVER",
     "PLAY",
     "RANK_CODES",
+    "REASONS",
     "STANDARD",
     "SUITS",
     "TRUMP",
@@ -46,6 +48,7 @@ __all__ = [
     "GreedyPlayer",
     "HandResult",
     "HandStarted",
+    "Hint",
     "HokmError",
     "IllegalMove",
     "InvalidSetting",
@@ -69,10 +72,14 @@ __all__ = [
     "WrongPhase",
     "auto_trump",
     "cards_of",
+    "explain",
+    "explain_trump",
+    "hint",
     "make_player",
     "mask_of",
     "parse_cards",
     "parse_difficulty",
     "replay",
     "seat_view",
+    "view_seed",
 ]

@@ -16,6 +16,7 @@ import discord
 
 from ..names import member_name
 from ..present import render
+from ..present.hints import hint_message
 from ..present.i18n import t
 from ..service.errors import ActionError
 from ..service.service import Update
@@ -142,6 +143,21 @@ async def hand(bot: CogBot, interaction: discord.Interaction, table_id: str) -> 
     if table.seat(seat).dm_closed:
         bot.publisher.answered(table, seat)
     bot.publisher.clicked(table, seat, interaction)
+
+
+async def hint(bot: CogBot, interaction: discord.Interaction, table_id: str, hand: int) -> None:
+    """A hint for the member's turn, privately: ``/hokm hint`` and the Hint button alike.
+
+    Checked before anything is sent (a refusal is the answer); then the answer is deferred
+    while the worker thinks, so a busy worker never makes Discord drop the interaction.
+    """
+    async with bot.service.settled(table_id):
+        table = bot.service.get(table_id)
+        view = bot.service.hints.view(table, interaction.user.id, hand)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    advice = await bot.service.hints.think(table_id, view)
+    spec = hint_message(table.settings.language, advice)
+    await interaction.followup.send(ephemeral=True, **text_kwargs(spec.content))
 
 
 # ---------------------------------------------------------------------- standings

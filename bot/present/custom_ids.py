@@ -28,6 +28,7 @@ _PATTERNS: Final = {
     ),
     "lobby": re.compile(rf"hokm:(?P<action>[jlasx]):(?P<table>{_TABLE})"),
     "my_hand": re.compile(rf"hokm:h:(?P<table>{_TABLE})"),
+    "hint": re.compile(rf"hokm:i:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
     "standings": re.compile(
         r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
     ),
@@ -36,7 +37,7 @@ _PATTERNS: Final = {
 
 @dataclass(frozen=True)
 class Click:
-    """What a button claims; ``kind`` is card, trump, lobby, my_hand or standings."""
+    """What a button claims; ``kind`` is card, trump, lobby, my_hand, hint or standings."""
 
     kind: str
     table_id: str = ""
@@ -68,6 +69,8 @@ def parse(custom_id: object) -> Click:
             return Click(kind, g["table"], action=LOBBY_ACTIONS[g["action"]])
         if kind == "my_hand":
             return Click(kind, g["table"])
+        if kind == "hint":
+            return Click(kind, g["table"], int(g["hand"]))
         return Click(kind, page=int(g["page"]), member_id=int(g["member"]))
     raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
 
@@ -87,6 +90,11 @@ def lobby_id(table_id: str, action: str) -> str:
 
 def my_hand_id(table_id: str) -> str:
     return f"hokm:h:{table_id}"
+
+
+def hint_id(table_id: str, hand: int) -> str:
+    """The Hint button of one hand (issue 13): pressed in a later hand, it is stale."""
+    return f"hokm:i:{table_id}:{hand}"
 
 
 def standings_id(page: int, direction: str, member_id: int = 0) -> str:

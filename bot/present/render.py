@@ -18,11 +18,12 @@ from ..names import seat_name, shown_name
 from ..service.table import LogLine, Table
 from ..store import PlayerRecord, StandingsPage
 from . import custom_ids
-from .i18n import number, suit_label, t
+from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Alternating colours, as players sort a hand."""
 PER_ROW = 5
+MAX_ROWS = 5
 COLOR_LOBBY, COLOR_PLAY, COLOR_DONE = 0x2B7A78, 0xC0392B, 0x7F8C8D
 
 
@@ -90,6 +91,8 @@ def table_message(table: Table) -> MessageSpec:
     s = table.settings
     fields = tuple(_team_field(table, lang, team) for team in range(len(table.fmt.teams)))
     footer = t(lang, "table.settings", target=s.target_score, turn=s.turn_seconds)
+    if s.hints:  # a hinted match says so to the end, result included (ratings leave it out)
+        footer += LIST_SEPARATOR + word(lang, "table.hints_on")
     tid = table.table_id
     if table.status == "lobby":
         lines = [t(lang, "table.host", host=f"<@{table.host_id}>"), t(lang, "table.lobby_hint")]
@@ -239,9 +242,21 @@ def hand_message(table: Table, seat: int, *, ephemeral: bool = False) -> Message
                         for c in cards[start : start + PER_ROW]
                     )
                 )
+    if table.settings.hints and view.my_turn and table.status == "playing":
+        _add_button(rows, ButtonSpec(custom_ids.hint_id(tid, hand_no), t(lang, "button.hint")))
     if ephemeral:
         lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
     return MessageSpec(content="\n".join(lines), rows=tuple(rows))
+
+
+def _add_button(rows: list[tuple[ButtonSpec, ...]], button: ButtonSpec) -> None:
+    """A row of its own when Discord's five rows allow, else the first row with room (13
+    cards fill at most five rows, never all 25 places)."""
+    if len(rows) < MAX_ROWS:
+        rows.append((button,))
+        return
+    i = next(i for i, row in enumerate(rows) if len(row) < PER_ROW)
+    rows[i] = (*rows[i], button)
 
 
 def hand_signature(table: Table, seat: int) -> tuple[object, ...] | None:

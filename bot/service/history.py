@@ -86,4 +86,5 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
             if s is not None
         ),
         team_stats=(TeamStats(*stats[0]), TeamStats(*stats[1])),
+        hints=table.settings.hints,
     )

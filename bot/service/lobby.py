@@ -30,6 +30,7 @@ def new_table(
     target_score: int | None = None,
     turn_seconds: int | None = None,
     difficulty: str | None = None,
+    hints: bool | None = None,
 ) -> Table:
     """A lobby with the host in seat 1, the server's settings with the host's choices.
 
@@ -42,6 +43,7 @@ def new_table(
                 ("target_score", target_score),
                 ("turn_seconds", turn_seconds),
                 ("computer_difficulty", difficulty),
+                ("hints", hints),
             )
             if v is not None
         }

@@ -22,6 +22,7 @@ from ..store import ChannelBusy, StaleWrite, Store
 from ..store.guild_settings import GuildSettings
 from .errors import ActionError
 from .events import DmClosed, Opened, Resumed, TableEvent
+from .hints import Hints
 from .lobby import Lobby, new_table
 from .moves import apply_card, apply_trump, player_seat, reclaim_then
 from .persistence import TableKeeper, restore_in_place
@@ -87,6 +88,7 @@ class TableService:
             player_factory=player_factory,
             thinker=thinker,
         )
+        self.hints = Hints(self.turns, self.pace)
         self.publisher: Publisher = (
             make_publisher(self) if make_publisher else publisher or NullPublisher()
         )
@@ -214,6 +216,7 @@ class TableService:
         target_score: int | None = None,
         turn_seconds: int | None = None,
         difficulty: str | None = None,
+        hints: bool | None = None,
     ) -> Update:
         """:raises ActionError: a table in the channel, the host seated elsewhere, the
         server's tables full. :raises SettingError: a choice out of range."""
@@ -232,6 +235,7 @@ class TableService:
             target_score=target_score,
             turn_seconds=turn_seconds,
             difficulty=difficulty,
+            hints=hints,
         )
         with self.registry.opening(host_id, guild_id, channel_id):  # no await before it
             try:

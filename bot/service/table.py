@@ -87,6 +87,8 @@ class TableSettings:
     allow_computer_players: bool = True
     language: str = "en"
     computer_difficulty: str = "normal"
+    hints: bool = False
+    """The Hint button (issue 13); a table saved before it had none, and reads as off."""
 
     @classmethod
     def from_guild(cls, settings: GuildSettings) -> TableSettings:

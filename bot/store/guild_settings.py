@@ -62,6 +62,10 @@ class GuildSettings(BaseModel):
     max_open_tables: int = Field(default=25, ge=1, le=100)
     """Live tables (lobby or playing) this server may have at once: one server's tables share
     the computer players' workers and Discord's rate limits with every other server."""
+    hints: bool = False
+    """A Hint button on each player's turn (issue 13): for servers that teach the game. Off by
+    default: a hinted match is marked as such, and ratings leave it out. Stored settings from
+    before it have no ``hints`` key and read as off, so no migration is needed."""
 
     def with_changes(self, **changes: Any) -> GuildSettings:
         """Return a copy with `changes` applied, or raise `SettingError` for the first bad one."""

@@ -39,6 +39,7 @@ def _match_row(m: FinishedMatch) -> dict[str, Any]:
         "team1_kots_dealt": t1.kots_dealt,
         "team1_hakem_kots_suffered": t1.hakem_kots_suffered,
         "hands": list(m.hands),
+        "hints": m.hints,
     }
 
 

@@ -132,6 +132,8 @@ class FinishedMatch:
     hands: Sequence[Mapping[str, Any]]
     players: tuple[MatchPlayer, ...]
     team_stats: tuple[TeamStats, TeamStats] = field(default=(TeamStats(), TeamStats()))
+    hints: bool = False
+    """Hints were on at the table (issue 13): kept so ratings can leave the match out."""
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.match_id) <= MAX_MATCH_ID:
@@ -190,3 +192,5 @@ class MatchSummary:
     won: bool
     scores: tuple[int, int]
     target_score: int
+    hints: bool = False
+    """Played with hints on (issue 13): not a rated match."""

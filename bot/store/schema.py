@@ -152,6 +152,8 @@ matches = sa.Table(
     sa.Column("team1_kots_dealt", sa.Integer, nullable=False),
     sa.Column("team1_hakem_kots_suffered", sa.Integer, nullable=False),
     sa.Column("hands", JSONText, nullable=False),
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
+    # (0002) hints were on: a learners' match, left out of ratings
     sa.CheckConstraint("winner_team IN (0, 1)", name="ck_matches_winner_team"),
     sa.Index("ix_matches_guild_finished", "guild_id", "finished_at"),
 )

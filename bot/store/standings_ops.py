@@ -132,6 +132,7 @@ class StandingsOps(OpsBase):
                 m.team0_score,
                 m.team1_score,
                 m.target_score,
+                m.hints,
             )
             .select_from(match_players.join(matches, m.match_id == mp.match_id))
             .where(mp.guild_id == guild_id, mp.user_id == user_id)
@@ -147,6 +148,7 @@ class StandingsOps(OpsBase):
                 won=r.team == r.winner_team,
                 scores=(r.team0_score, r.team1_score),
                 target_score=r.target_score,
+                hints=bool(r.hints),
             )
             for r in conn.execute(stmt)
         ]

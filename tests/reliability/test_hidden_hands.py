@@ -176,3 +176,59 @@ async def test_a_move_is_never_shown_before_it_is_stored(
     restored = table.match  # the failed write took it back (a fresh Match object)
     assert restored is not None and card in restored.hand_of(seat)
     assert ask.message is not None and card.label not in ask.message.text
+
+
+async def test_no_hand_leaks_through_hints(
+    discord_double: DiscordDouble, make_bot: BotFactory
+) -> None:
+    """Issue 13 item 8: at a table with hints on, every member presses Hint on every turn (in
+    their DM, or in My hand with DMs closed) before playing; the checker walks every hint
+    answer with the rest and finds nothing the bot sent (and the three planted leaks)."""
+    double = discord_double
+    assert double.channel is not None
+    bot: HokmBot = await make_bot(match_seed_base=5)
+    watcher = HandWatcher.install(bot)
+    host, closed, *rest = double.members
+    double.close_dms(closed)
+    options = {"target_score": 1, "turn_seconds": 60, "hints": True}
+    table = await open_table(double, bot, host, options)
+    for user in (closed, *rest):
+        await double.click(user, table_message(double, table), label="Join")
+    users = {u.id: u for u in double.members}
+    match = table.match
+    assert match is not None
+    answers: list[StoredMessage] = []
+    planted: set[int] = set()
+    for _ in range(200):
+        if table.status != "playing":
+            break
+        user = users[table.seat(match.to_act).user_id or 0]
+        cid = custom_ids.hint_id(table.table_id, match.hand_number)
+        if table.seat(match.to_act).dm_closed:
+            rec = await double.click(user, table_message(double, table), label="My hand")
+            assert rec.message is not None
+            where = rec.message
+        else:
+            found: list[StoredMessage] = []
+
+            def ready() -> bool:
+                hit = holding(double.dms(user), cid)  # noqa: B023
+                found[:] = [hit] if hit else []  # noqa: B023
+                return bool(found)  # noqa: B023
+
+            await double.wait_until(ready, timeout=10, what=f"{user.username}'s Hint button")
+            where = found[0]
+        asked = await double.click(user, where, custom_id=cid)
+        answers += await asked.wait_followups(1, timeout=10.0)
+        await click_scripted(double, table, users)
+        if len(match.actions) == 12 and not planted:
+            planted = plant_leaks(double, table)
+    assert table.status == "finished"
+    assert len(answers) > 20 and all(a.ephemeral_to is not None for a in answers)
+    assert all(a.author is double.world.bot for a in answers)  # so ``leaks`` walks them
+    assert sum(1 for a in answers if any(c in a.content for c in "♠♥♦♣")) == len(answers)
+    await until(lambda: bot.outbox.backlog == 0, what="the outbox to drain")
+    found_leaks = leaks(double, watcher)
+    assert {leak.message_id for leak in found_leaks} == planted, [
+        (leak.message_id, leak.viewer, leak.cards, leak.text) for leak in found_leaks
+    ]

@@ -35,6 +35,7 @@ def test_limits_match_validation() -> None:
         "language": ("en", "fa"),
         "computer_difficulty": ("easy", "normal", "hard"),
         "max_open_tables": Range(1, 100),
+        "hints": (False, True),
     } == LIMITS
     for key, allowed in LIMITS.items():
         if isinstance(allowed, Range):

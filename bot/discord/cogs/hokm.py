@@ -61,6 +61,7 @@ class HokmCog(commands.Cog):
         target_score="Points to win the match (1–13)",
         turn_seconds="Seconds per turn (10–60)",
         difficulty="How strong computer players are",
+        hints="A Hint button on your turn, for learners (marks the match as hinted)",
     )
     async def new(
         self,
@@ -68,6 +69,7 @@ class HokmCog(commands.Cog):
         target_score: int | None = None,
         turn_seconds: int | None = None,
         difficulty: Literal["easy", "normal", "hard"] | None = None,
+        hints: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise ActionError("error.guild_only")
@@ -86,6 +88,7 @@ class HokmCog(commands.Cog):
             target_score=target_score,
             turn_seconds=turn_seconds,
             difficulty=difficulty,
+            hints=hints,
         )
         await interaction.response.send_message(
             ephemeral=True, **text_kwargs(t(settings.language, "ok.table_opened"))
@@ -115,6 +118,13 @@ class HokmCog(commands.Cog):
             self.bot, interaction, actions.table_here(self.bot, interaction).table_id
         )
 
+    @hokm.command(name="hint", description="On your turn: what a strong player would play, and why")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        table = actions.table_here(self.bot, interaction)
+        if table.match is None:
+            raise ActionError("error.not_started")
+        await actions.hint(self.bot, interaction, table.table_id, table.match.hand_number)
+
     @hokm.command(name="rules", description="A short summary of the rules of Hokm")
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = await self._lang(interaction)
@@ -138,6 +148,7 @@ class HokmCog(commands.Cog):
         language="Language of the bot's messages",
         computer_difficulty="Default strength of computer players",
         max_open_tables="Open tables this server may have at once (1–100)",
+        hints="Whether new tables give players a Hint button on their turn",
     )
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
@@ -152,6 +163,7 @@ class HokmCog(commands.Cog):
         language: Literal["en", "fa"] | None = None,
         computer_difficulty: Literal["easy", "normal", "hard"] | None = None,
         max_open_tables: int | None = None,
+        hints: bool | None = None,
     ) -> None:
         # Each option is named as its setting, so the options given are the changes.
         given = dict(locals())  # first statement: only the parameters are set
