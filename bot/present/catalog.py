@@ -367,6 +367,10 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     # ---------------------------------------------------------------- (issue 13) the hand's tricks, standings, spectators
     "table.trick_line": {"en": "{n} · {cards} → {name}", "fa": "{n} · {cards} ← {name}"},
     "table.tricks_earlier": {"en": "… {count} earlier tricks", "fa": "… {count} دست پیش‌تر"},
+    "error.already_played": {
+        "en": "You already played {card} to this trick; wait for the next one.",
+        "fa": "شما در این دست {card} را بازی کرده‌اید؛ منتظر دست بعد بمانید.",
+    },
     # ---------------------------------------------------------------- (issue 13) the DM as the player's table
     #
     #
