@@ -371,6 +371,10 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "en": "You already played {card} to this trick; wait for the next one.",
         "fa": "شما در این دست {card} را بازی کرده‌اید؛ منتظر دست بعد بمانید.",
     },
+    "error.spectator": {
+        "en": "You are watching this table; join the next table with `/hokm new`.",
+        "fa": "شما تماشاگر این میز هستید؛ برای بازی در میز بعدی از `/hokm new` استفاده کنید.",
+    },
     # ---------------------------------------------------------------- (issue 13) the DM as the player's table
     #
     #
