@@ -6,6 +6,7 @@ import random
 import sqlite3
 from collections import defaultdict
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +107,7 @@ async def test_order_paging_and_ranks(store: Store, make_match: MakeMatch) -> No
             got.extend(p.rows)
         assert [as_tuple(r) for r in got] == expected
         assert [r.rank for r in got] == expected_ranks(expected)
-        assert any(a.rank == b.rank for a, b in zip(got, got[1:], strict=False)), "no tie seen"
+        assert any(a.rank == b.rank for a, b in pairwise(got)), "no tie seen"
         for r in got:
             assert r.win_rate == pytest.approx(r.matches_won / r.matches_played)
             assert await store.member_record(guild, r.user_id) == r
