@@ -16,10 +16,9 @@ from functools import partial
 import aiohttp
 import discord
 
-from engine import HandResult
-
 from ..names import seat_name
 from ..present.i18n import t
+from ..present.tricks import hand_result_line, match_won_line
 from ..service.events import DmClosed, HandDealt, HandEnded, MatchOver, Resumed, Started, TableEvent
 from ..service.table import Table
 from .channels import Channels
@@ -63,19 +62,9 @@ class ChannelReports:
                 else:
                     report.append(t(lang, "report.random_hakem", name=name(hakem)))
             case HandEnded(result=result):
-                report.append(self._hand_line(lang, result))
+                report.append(hand_result_line(table, lang, result))
             case MatchOver(winner_team=winner, scores=scores):
-                players = self._players(table, team=winner)
-                report.append(
-                    t(
-                        lang,
-                        "report.match_won",
-                        team=winner + 1,
-                        s1=scores[0],
-                        s2=scores[1],
-                        players=players,
-                    )
-                )
+                report.append(match_won_line(table, lang, winner, scores))
             case HandDealt(hakem=hakem, hand=hand) if hand > 1:
                 report.append(t(lang, "report.next_hakem", name=name(hakem)))
             case Resumed():
@@ -90,32 +79,13 @@ class ChannelReports:
             self._reports.pop(table.channel_id, None)
 
     @staticmethod
-    def _players(table: Table, team: int | None = None) -> str:
+    def _players(table: Table) -> str:
         """Members as mentions (whether they are notified is the message's choice), computers
         by their shown name."""
         return ", ".join(
             seat_name(table, i) if s.is_computer else f"<@{s.user_id}>"
             for i, s in enumerate(table.seats)
-            if s is not None and (team is None or table.team_of(i) == team)
-        )
-
-    @staticmethod
-    def _hand_line(lang: str, result: HandResult) -> str:
-        key = {
-            "win": "report.hand_win",
-            "kot": "report.hand_kot",
-            "hakem_kot": "report.hand_hakem_kot",
-        }[result.kind]
-        tricks, scores = result.tricks, result.scores_after
-        return t(
-            lang,
-            key,
-            n=result.number,
-            team=result.winner_team + 1,
-            tricks=f"{tricks[0]}–{tricks[1]}",
-            points=result.points,
-            s1=scores[0],
-            s2=scores[1],
+            if s is not None
         )
 
     def job(self, channel_id: int) -> Job:

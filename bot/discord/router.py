@@ -52,6 +52,9 @@ async def _route(
         action = actions.LOBBY[click.action]
         await action(bot, interaction, click.table_id, actions.show_table(bot))
     elif click.kind == "my_hand":
+        # Only a table message carries it: from another server the id is forged, and its
+        # clicker is no spectator of this table.
+        actions.table_clicked(bot, interaction, click.table_id)
         await actions.hand(bot, interaction, click.table_id)
     elif click.kind == "hint":
         await actions.hint(bot, interaction, click.table_id, click.hand)

@@ -54,7 +54,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "en": "Score — {teams} (to {target})",
         "fa": "امتیاز — {teams} (تا {target})",
     },
-    "table.team_count": {"en": "Team {n}: {count}", "fa": "تیم {n}: {count}"},
+    "table.team_count": {"en": "{team}: {count}", "fa": "{team}: {count}"},
     "table.current_trick": {"en": "On the table: {cards}", "fa": "روی میز: {cards}"},
     "table.no_cards_yet": {"en": "On the table: nothing yet", "fa": "روی میز: هنوز هیچ"},
     "table.turn": {
@@ -121,21 +121,21 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "fa": "دست {n}: {cards} ← **{name}**",
     },
     "report.hand_win": {
-        "en": "Hand {n} to team {team} ({tricks}): +{points}. Score {s1}–{s2}.",
-        "fa": "دست {n} به تیم {team} رسید ({tricks}): +{points}. امتیاز {s1}–{s2}.",
+        "en": "{team} take hand {n} ({tricks}): +{points} · {score}",
+        "fa": "{team} دست {n} را بردند ({tricks}): +{points} · {score}",
     },
     "report.hand_kot": {
-        "en": "Kot! Team {team} took hand {n} seven–nil: +{points}. Score {s1}–{s2}.",
-        "fa": "کُت! تیم {team} دست {n} را هفت–هیچ برد: +{points}. امتیاز {s1}–{s2}.",
+        "en": "Kot! {team} take hand {n} seven–nil: +{points} · {score}",
+        "fa": "کُت! {team} دست {n} را هفت–هیچ بردند: +{points} · {score}",
     },
     "report.hand_hakem_kot": {
-        "en": "Hakem-kot! The defenders, team {team}, took hand {n} seven–nil: +{points}. Score {s1}–{s2}.",
-        "fa": "حاکم‌کُت! مدافعان، تیم {team}، دست {n} را هفت–هیچ بردند: +{points}. امتیاز {s1}–{s2}.",
+        "en": "Hakem-kot! The defenders, {team}, take hand {n} seven–nil: +{points} · {score}",
+        "fa": "حاکم‌کُت! مدافعان، {team}، دست {n} را هفت–هیچ بردند: +{points} · {score}",
     },
     "report.next_hakem": {"en": "Next hakem: {name}.", "fa": "حاکم بعدی: {name}."},
     "report.match_won": {
-        "en": "🏆 Team {team} wins the match {s1}–{s2}: {players}!",
-        "fa": "🏆 تیم {team} بازی را {s1}–{s2} برد: {players}!",
+        "en": "🏆 Team {team} wins the match {score}!",
+        "fa": "🏆 تیم {team} بازی را {score} برد!",
     },
     "report.timeout": {
         "en": "⏱ {name} ran out of time; the bot played {card} for them.",
@@ -367,8 +367,16 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     # ---------------------------------------------------------------- teams by names (issue 13)
     "team.join": {"en": " & ", "fa": " و "},
     # ---------------------------------------------------------------- (issue 13) the hand's tricks, standings, spectators
-    #
-    #
+    "table.trick_line": {"en": "{n} · {cards} → {name}", "fa": "{n} · {cards} ← {name}"},
+    "table.tricks_earlier": {"en": "… {count} earlier tricks", "fa": "… {count} دست پیش‌تر"},
+    "error.already_played": {
+        "en": "You already played {card} to this trick; wait for the next one.",
+        "fa": "شما در این دست {card} را بازی کرده‌اید؛ منتظر دست بعد بمانید.",
+    },
+    "error.spectator": {
+        "en": "You are watching this table; join the next table with `/hokm new`.",
+        "fa": "شما تماشاگر این میز هستید؛ برای بازی در میز بعدی از `/hokm new` استفاده کنید.",
+    },
     # ---------------------------------------------------------------- (issue 13) the DM as the player's table
     #
     #

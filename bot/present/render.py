@@ -19,12 +19,16 @@ from ..service.table import LogLine, Table
 from ..store import PlayerRecord, StandingsPage
 from . import custom_ids
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
+from .teams import team_label
+from .tricks import EMBED_DESCRIPTION, hand_result_line, trick_lines
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Alternating colours, as players sort a hand."""
 PER_ROW = 5
 MAX_ROWS = 5
 COLOR_LOBBY, COLOR_PLAY, COLOR_DONE = 0x2B7A78, 0xC0392B, 0x7F8C8D
+OLD_TRICK_KEY = "report.trick"
+"""The log key trick lines were saved under before they were rendered from the match."""
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,15 @@ def _seat_line(table: Table, lang: str, index: int) -> str:
 
 
 def _team_field(table: Table, lang: str, team: int) -> tuple[str, str, bool]:
-    lines = [_seat_line(table, lang, i) for i in table.fmt.seats_of(team)]
-    return (t(lang, "table.team", n=number(lang, team + 1)), "\n".join(lines), True)
+    """A team's seats under its players' names (item 4); "Team 1" only while a seat of it
+    is still empty in the lobby, where the names are not settled yet."""
+    seats = table.fmt.seats_of(team)
+    lines = [_seat_line(table, lang, i) for i in seats]
+    if all(table.seats[i] is not None for i in seats):
+        heading = team_label(table, lang, team)
+    else:
+        heading = t(lang, "table.team", n=number(lang, team + 1))
+    return (heading, "\n".join(lines), True)
 
 
 def table_message(table: Table) -> MessageSpec:
@@ -133,9 +144,15 @@ def table_message(table: Table) -> MessageSpec:
 
 
 def _per_team(table: Table, lang: str, counts: Sequence[int]) -> list[str]:
-    """``Team 1: 3``, ``Team 2: 5``, ...: one count per team of the table's format."""
+    """``amir & cyrus: 3``, ``bahar & dara: 5``, ...: one count per team of the format, each
+    team by its players (item 4)."""
     return [
-        t(lang, "table.team_count", n=number(lang, team + 1), count=number(lang, counts[team]))
+        t(
+            lang,
+            "table.team_count",
+            team=team_label(table, lang, team),
+            count=number(lang, counts[team]),
+        )
         for team in range(len(table.fmt.teams))
     ]
 
@@ -174,15 +191,28 @@ def _match_lines(table: Table, lang: str) -> list[str]:
     for i, s in enumerate(table.seats):
         if s is not None and s.dm_closed and table.status == "playing":
             lines.append(t(lang, "table.dm_closed", name=name(i)))
-    if table.log:
-        lines.append("")
-        lines.extend(log_lines(lang, table.log))
+    log = log_lines(lang, table.log)
+    # Item 1: the previous hand in one line, then this hand's tricks (who played what), in
+    # the room the embed has left after every other line.
+    story = [hand_result_line(table, lang, match.hand_results[-1])] if match.hand_results else []
+    used = len("\n".join([*lines, "", *story, "", *log]))
+    story.extend(trick_lines(table, lang, EMBED_DESCRIPTION - used - 1))
+    for block in (story, log):
+        if block:
+            lines += ["", *block]
     return lines
 
 
 def log_lines(lang: str, log: Sequence[LogLine | str]) -> list[str]:
-    """The table's public lines in ``lang`` (an old save's already localized line as is)."""
-    return [line if isinstance(line, str) else log_text(lang, line) for line in log]
+    """The table's public lines in ``lang`` (an old save's already localized line as is).
+
+    A "report.trick" line of a table saved before item 1 is skipped: tricks are rendered from
+    the match now, and an old line would name a trick of an earlier hand."""
+    return [
+        line if isinstance(line, str) else log_text(lang, line)
+        for line in log
+        if isinstance(line, str) or line.key != OLD_TRICK_KEY
+    ]
 
 
 def log_text(lang: str, line: LogLine) -> str:

@@ -20,7 +20,6 @@ from .events import (
     TableEvent,
     TimedOut,
     TimedOutTrump,
-    TrickTaken,
     TrumpNamed,
 )
 from .table import LogLine, Table
@@ -28,14 +27,14 @@ from .table import LogLine, Table
 
 def log_line(table: Table, event: TableEvent) -> LogLine | None:
     """The public line under the table message an event calls for, as a catalog key (the
-    presenter localizes it); ``None`` for events reported only in the channel, or not at all."""
+    presenter localizes it); ``None`` for events reported only in the channel, or not at all.
+
+    A finished trick leaves no line (issue 13 item 1): the table message renders the current
+    hand's tricks from the match, so none can carry over into the next hand."""
     name = partial(seat_name, table)
     match event:
         case TrumpNamed(seat=seat, suit=suit):
             return LogLine.of("report.trump_named", name=name(seat), suit=int(suit))
-        case TrickTaken(trick=trick):
-            cards = " ".join(c.label for c in trick.cards)
-            return LogLine.of("report.trick", n=trick.number, cards=cards, name=name(trick.winner))
         case TimedOut(seat=seat, card=card):
             return LogLine.of("report.timeout", name=name(seat), card=card.label)
         case TimedOutTrump(seat=seat, suit=suit):

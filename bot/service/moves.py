@@ -219,6 +219,11 @@ def refusal(table: Table, exc: IllegalMove) -> ActionError:
     """Translate an engine refusal into a catalog key with what the user needs to know."""
     match = table.match
     if isinstance(exc, NotYourTurn) and match is not None:
+        # A second click after one's own card (issue 13 item 5): say so, rather than name the
+        # player to act as if the clicker had skipped their turn.
+        mine = [card for seat, card in match.current_trick() if seat == exc.seat]
+        if match.phase == PLAY and mine:
+            return ActionError("error.already_played", card=mine[0].label)
         return ActionError("error.not_your_turn", name=seat_name(table, match.to_act))
     if isinstance(exc, MustFollowSuit):
         return ActionError("error.must_follow_suit", suit=int(exc.led))

@@ -187,14 +187,15 @@ class TableService:
     def hand_view(self, table_id: str, user_id: int) -> tuple[Table, int]:
         """The table and seat for a member asking to see their hand (no state change).
 
-        :raises ActionError: ``error.stale``, ``error.not_a_player``, ``error.not_started``.
+        :raises ActionError: ``error.stale``, ``error.not_started``, ``error.spectator`` (a
+            member not seated at a match: they watch it, issue 13 item 9).
         """
         table = self.get(table_id)
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise ActionError("error.not_a_player")
         if table.match is None:
             raise ActionError("error.not_started")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise ActionError("error.spectator")
         return table, seat
 
     def rearm(self, table_id: str) -> None:

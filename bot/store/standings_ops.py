@@ -42,8 +42,15 @@ _RANK_ORDER = (
 )
 
 
+def _record(row: sa.Row[Any]) -> tuple[int, float, int]:
+    """What decides a rank: `_RANK_ORDER` without its last tie-break (the user id, which only
+    keeps the listing stable). Equal records share a rank (1, 1, 3)."""
+    return (row.matches_won, row.win_rate, row.matches_played)
+
+
 def _rank_statement() -> sa.Select[Any]:
-    """A member's row plus how many rows sort before it (same order as `_RANK_ORDER`)."""
+    """A member's row plus how many rows have a better record (`_record`, in the order of
+    `_RANK_ORDER`), so the member's rank is that count plus one, shared with equal records."""
     me = standings.alias("me")
     o = standings.alias("o")
     ahead = (
@@ -60,13 +67,7 @@ def _rank_statement() -> sa.Select[Any]:
                         o.c.win_rate > me.c.win_rate,
                         sa.and_(
                             o.c.win_rate == me.c.win_rate,
-                            sa.or_(
-                                o.c.matches_played < me.c.matches_played,
-                                sa.and_(
-                                    o.c.matches_played == me.c.matches_played,
-                                    o.c.user_id < me.c.user_id,
-                                ),
-                            ),
+                            o.c.matches_played < me.c.matches_played,
                         ),
                     ),
                 ),
@@ -111,8 +112,27 @@ class StandingsOps(OpsBase):
             per_page=per_page,
             pages=max(1, math.ceil(total / per_page)),
             total_players=total,
-            rows=tuple(_player_from_row(r, offset + i + 1) for i, r in enumerate(rows)),
+            rows=tuple(self._ranked(conn, guild_id, rows, offset)),
         )
+
+    def _ranked(
+        self, conn: Connection, guild_id: int, rows: Sequence[sa.Row[Any]], offset: int
+    ) -> list[PlayerRecord]:
+        """Standard competition ranks (1, 1, 3): a row with the same record as the one above
+        it shares its rank, otherwise its rank is its place. A page's first row may tie with
+        the page before, so its rank is counted (one indexed query, pages after the first)."""
+        out: list[PlayerRecord] = []
+        rank = 1
+        for i, row in enumerate(rows):
+            if i == 0 and offset > 0:
+                first = conn.execute(
+                    self.member_rank, {"guild_id": guild_id, "user_id": row.user_id}
+                ).one()
+                rank = first.ahead + 1
+            elif i > 0 and _record(row) != _record(rows[i - 1]):
+                rank = offset + i + 1
+            out.append(_player_from_row(row, rank))
+        return out
 
     def member_record(self, conn: Connection, guild_id: int, user_id: int) -> PlayerRecord | None:
         row = conn.execute(self.member_rank, {"guild_id": guild_id, "user_id": user_id}).first()

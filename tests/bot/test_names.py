@@ -71,7 +71,7 @@ def _isolates_balanced(text: str) -> bool:
 
 
 def test_balanced_keeps_nested_pieces_built_by_the_catalog() -> None:
-    inner = t("fa", "table.team_count", n=1, count=3)
+    inner = t("fa", "table.team_count", team="\u2068amir\u2069 و \u2068cyrus\u2069", count=3)
     assert balanced(inner) == inner
     assert balanced("a\u202bb") == "a\u202bb\u202c"
     assert balanced("\u202cx\u2069") == "x"

@@ -1,5 +1,6 @@
 """The table message follows the table's ``GameFormat``: one trick count and one score per
-team, however many teams the format has (the standard game's lines are pinned elsewhere)."""
+team, however many teams the format has, each team by its players (issue 13 item 4; the
+standard game's lines are pinned elsewhere)."""
 
 from __future__ import annotations
 
@@ -32,9 +33,9 @@ def test_tricks_and_score_name_every_team_of_the_format(lang: str) -> None:
     assert len(per_team) == 2  # the tricks line and the score line, four teams each
     if lang == "en":
         assert per_team == [
-            "Tricks — Team 1: 1 · Team 2: 2 · Team 3: 3 · Team 4: 4",
-            "Score — Team 1: 5 · Team 2: 6 · Team 3: 0 · Team 4: 1 (to 7)",
+            "Tricks — p0: 1 · p1: 2 · p2: 3 · p3: 4",
+            "Score — p0: 5 · p1: 6 · p2: 0 · p3: 1 (to 7)",
         ]
     else:
-        assert all(line.count("تیم") == 4 for line in per_team)
+        assert all(all(f"\u2068p{i}\u2069" in line for i in range(4)) for line in per_team)
     assert len(embed.fields) == 4

@@ -66,8 +66,9 @@ async def test_four_members_play_a_match_by_dm_and_standings_update(
     report = await double.wait_for_message(
         channel, lambda m: "wins the match" in m.text, timeout=15
     )
-    assert f"Team {winner + 1}" in report.text
-    assert any("Hand 1" in m.text or "Kot" in m.text for m in double.messages_in(channel))
+    team = " & ".join(table.seat(i).name for i in match.fmt.seats_of(winner))
+    assert f"🏆 Team {team} wins the match" in report.text  # by its players (issue 13 item 4)
+    assert any("take hand 1" in m.text for m in double.messages_in(channel))
     # standings: every member has one match, the winners one win
     record = await double.slash(double.members[1], channel, "standings")
     text = record.message.text if record.message else ""

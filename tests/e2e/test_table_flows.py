@@ -132,7 +132,7 @@ async def test_refusals_are_private_and_change_nothing(
     # a non-player asks for a hand
     guest = double.add_member(double.guild, "guest")  # type: ignore[arg-type]
     rec = await double.click(guest, table_message(double, table), label="My hand")
-    assert rec.ephemeral and "aren't playing" in rec.message.text  # type: ignore[union-attr]
+    assert rec.ephemeral and "You are watching" in rec.message.text  # type: ignore[union-attr]
 
 
 async def test_closed_dms_member_finishes_the_match_through_my_hand(

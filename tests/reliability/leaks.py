@@ -9,8 +9,8 @@ when, and flags every card label ("A♠") or card ``custom_id`` in it that was t
 hidden from that viewer: not in the viewer's own hand and not yet played in the hand being
 played.
 
-Played cards legitimately stay on screen afterwards (a trick line from hand 1 in the table's
-log while hand 2 is dealt), so lines that *report a completed trick* or *the cards turned up
+Played cards legitimately stay on screen afterwards (the table message's trick lines, a DM
+rendered a moment before the next deal), so lines that *report a completed trick* or *the cards turned up
 to find the first hakem* are checked against those events and then set aside, and each
 version is judged against every state of the last ``slack`` seconds before it (a message is
 rendered a moment before Discord stores it).
@@ -33,7 +33,11 @@ from tests.double.server import DiscordDouble
 ALL = frozenset(c.code for c in CARDS)
 LABEL = re.compile(r"(?<![0-9])(10|[2-9JQKA])([♠♥♦♣])")
 CARD_ID = re.compile(r"hokm:[ct]:[0-9a-f]{12}:\d+:((?:10|[2-9JQKA])[SHDC])")
-TRICK_LINE = re.compile(r"Trick (\d+): (.+?) → \*\*")
+TRICK_LINE = re.compile(r"^[\u200f\u2068]*([0-9۰-۹]+)\u2069? · (.+) [→←] ")
+"""A trick line of the table message (issue 13 item 1), English or Persian:
+``4 · amir 6♠ · bahar K♠ · cyrus 7♠ · dara 9♥ → cyrus``."""
+OLD_TRICK_LINE = re.compile(r"Trick (\d+): (.+?) → \*\*")
+"""A trick line as tables saved before item 1 kept them in their log."""
 FIRST_ACE_LINE = re.compile(r"Cards dealt face up to find the hakem: (.+?) — the first ace")
 NOT_HELD_LINE = re.compile(r"You don't hold (\S+) \(any more\)")  # echoes the clicker's own claim
 SUITS = "♠♥♦♣"
@@ -147,9 +151,10 @@ def _cards_in(line: str) -> list[str]:
 def _explained(line: str, window: list[Snapshot]) -> bool:
     """A line that reports a completed trick or the first-hakem deal, checked against it."""
     latest = window[-1]
-    trick = TRICK_LINE.search(line)
+    trick = TRICK_LINE.search(line) or OLD_TRICK_LINE.search(line)
     if trick:
-        number, cards = int(trick.group(1)), tuple(_cards_in(trick.group(2)))
+        number = int(trick.group(1).translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")))
+        cards = tuple(_cards_in(trick.group(2)))
         return any(n == number and tuple(c) == cards for _, n, c in latest.tricks)
     first = FIRST_ACE_LINE.search(line)
     if first:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.names import shown_name
 from engine import auto_trump
 from tests.double.server import DiscordDouble
 
@@ -344,7 +345,13 @@ async def finish_and_compare(script: Script, final: Stored, *, announced: bool =
         report = await script.double.wait_for_message(
             script.channel, lambda m: "wins the match" in m.text, timeout=15
         )
-        assert f"Team {row['winner_team'] + 1}" in report.text
+        # the winners by their players (issue 13 item 4)
+        seats = final.state["seats"]
+        team = " & ".join(
+            shown_name(seats[i]["name"], computer=seats[i]["user_id"] is None)
+            for i in (row["winner_team"], row["winner_team"] + 2)
+        )
+        assert f"Team {team} wins the match" in report.text
     else:
         # Killed right after the final commit: the result is stored once (above), but the
         # process may have died before posting it; a finished table is not resumed, so the

@@ -20,7 +20,7 @@ from tests.e2e.conftest import BotFactory
 from tests.e2e.helpers import table_message
 
 from .inproc import fast_forward, open_table, seated_table, until
-from .leaks import HandWatcher, label, leaks
+from .leaks import TRICK_LINE, HandWatcher, label, leaks
 from .script import member_choice
 
 
@@ -91,7 +91,17 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
     await until(lambda: bot.outbox.backlog == 0, what="the outbox to drain")
     await double.wait_for_message(double.channel, lambda m: "wins the match" in m.text, timeout=15)
     found = leaks(double, watcher)
-    # the checker finds the three planted leaks, and nothing the bot sent
+    # the table message listed the hand's tricks card by card (issue 13 item 1), and every
+    # such line was checked against the tricks completed by then
+    shown = [
+        line
+        for m in double.messages_in(double.channel)
+        for text in [m.text, *(str(v.get("embeds")) for v in m.history)]
+        for line in text.splitlines()
+        if TRICK_LINE.search(line)
+    ]
+    assert len(set(shown)) >= len(match.tricks) >= 7, shown  # at least the last hand's
+    # the checker finds the four planted leaks, and nothing the bot sent
     assert {leak.message_id for leak in found} == planted, [
         (leak.message_id, leak.viewer, leak.cards, leak.text) for leak in found
     ]
@@ -100,8 +110,9 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
 
 
 def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
-    """Three messages the bot never sends: a card still held by seat 0, shown in the channel,
-    in another seat's DM and in an ephemeral to a third seat. The checker must flag exactly
+    """Four messages the bot never sends: a card still held by seat 0, shown in the channel,
+    in another seat's DM, in an ephemeral to a third seat, and in a line shaped like a trick
+    line of the table message (a trick that never happened). The checker must flag exactly
     these."""
     match = table.match
     assert match is not None and double.channel is not None
@@ -118,7 +129,9 @@ def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
         {"content": "x", "components": [button_row(f"hokm:c:{table.table_id}:1:{card.code}")]},
         ephemeral_to=third.id,
     )
-    return {public.id, dm.id, ephemeral.id}
+    fake = f"1 · a {card.label} · b 2♣ · c 3♣ · d 4♣ → a"
+    trick = world.create_message(double.channel, {"embeds": [{"description": fake}]})
+    return {public.id, dm.id, ephemeral.id, trick.id}
 
 
 def button_row(custom_id: str) -> dict[str, object]:

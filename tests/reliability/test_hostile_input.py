@@ -100,6 +100,8 @@ async def test_forged_ids_non_players_and_strangers_get_private_answers(
         assert_private_refusal(rec, *needles)
     public = table_message(double, table)
     for who in (onlooker,):  # not seated: every table button says so
+        rec = await double.click(who, public, label="My hand")
+        assert_private_refusal(rec, "You are watching")  # a spectator (issue 13 item 9)
         for custom_id in (
             custom_ids.my_hand_id(tid),
             custom_ids.card_id(tid, hand, next(iter(held))),

@@ -6,6 +6,7 @@ import random
 import sqlite3
 from collections import defaultdict
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,17 @@ def expected_standings(batch: list[FinishedMatch], guild_id: int) -> list[tuple[
     rows = [(uid, *vals) for uid, vals in agg.items()]
     rows.sort(key=lambda r: (-r[2], -r[2] / r[1], r[1], r[0]))
     return rows
+
+
+def expected_ranks(rows: list[tuple[int, ...]]) -> list[int]:
+    """Standard competition ranks (1, 1, 3), computed apart from the store: a row's rank is one
+    more than the number of rows with a better record (more wins, then a higher win rate,
+    then fewer matches); equal records share it."""
+
+    def record(r: tuple[int, ...]) -> tuple[float, ...]:
+        return (-r[2], -r[2] / r[1], r[1])
+
+    return [1 + sum(record(o) < record(r) for o in rows) for r in rows]
 
 
 def random_matches(make_match: MakeMatch, n: int, seed: int) -> list[FinishedMatch]:
@@ -94,14 +106,17 @@ async def test_order_paging_and_ranks(store: Store, make_match: MakeMatch) -> No
             assert p.page == page and len(p.rows) <= 7
             got.extend(p.rows)
         assert [as_tuple(r) for r in got] == expected
-        assert [r.rank for r in got] == list(range(1, len(expected) + 1))
+        assert [r.rank for r in got] == expected_ranks(expected)
+        assert any(a.rank == b.rank for a, b in pairwise(got)), "no tie seen"
         for r in got:
             assert r.win_rate == pytest.approx(r.matches_won / r.matches_played)
             assert await store.member_record(guild, r.user_id) == r
 
 
 async def test_tie_breaks(store: Store, make_match: MakeMatch) -> None:
-    """Wins, then win rate, then fewer matches, then user id."""
+    """Wins, then win rate, then fewer matches, then user id for the listing; the user id
+    orders equal records but does not rank them (issue 13 item 6: equal records share a
+    rank, 1, 1, 3)."""
 
     async def play(user: int, wins: int, losses: int) -> None:
         for i in range(wins + losses):
@@ -112,16 +127,22 @@ async def test_tie_breaks(store: Store, make_match: MakeMatch) -> None:
 
     await play(50, 2, 2)  # 2 wins, 0.50
     await play(40, 2, 0)  # 2 wins, 1.00
-    await play(30, 2, 2)  # 2 wins, 0.50: same rate and played as 50 -> user id decides
+    await play(30, 2, 2)  # 2 wins, 0.50: same record as 50 -> listed first, same rank
     await play(20, 3, 9)  # most wins beats any rate
     await play(10, 0, 3)  # no wins: fewer matches first
     await play(11, 0, 1)
     await play(12, 0, 1)
     page = await store.standings(1, 1)
     assert [r.user_id for r in page.rows] == [20, 40, 30, 50, 11, 12, 10]
-    assert [r.rank for r in page.rows] == [1, 2, 3, 4, 5, 6, 7]
-    rec = await store.member_record(1, 50)
-    assert rec is not None and rec.rank == 4 and rec.win_rate == 0.5
+    assert [r.rank for r in page.rows] == [1, 2, 3, 3, 5, 5, 7]
+    for user, rank in ((50, 3), (30, 3), (11, 5), (12, 5), (10, 7), (20, 1)):
+        rec = await store.member_record(1, user)
+        assert rec is not None and rec.rank == rank, user
+    # a tie split across pages keeps its shared rank on the later page
+    second = await store.standings(1, 2, per_page=3)
+    assert [(r.user_id, r.rank) for r in second.rows] == [(50, 3), (11, 5), (12, 5)]
+    third = await store.standings(1, 3, per_page=3)
+    assert [(r.user_id, r.rank) for r in third.rows] == [(10, 7)]
 
 
 async def test_paging_edges(store: Store, make_match: MakeMatch) -> None:

@@ -1,0 +1,111 @@
+"""The lines that tell a hand's story: this hand's tricks, each card with its player, and
+how a finished hand went.
+
+Issue 13 item 1: players track who is out of a suit from who played what, so each trick line
+names every card's player (``4 · amir 6♠ · bahar K♠ · cyrus 7♠ · dara 9♥ → cyrus``). The
+lines are rendered from the engine's state (``Match.tricks`` is the current hand's list), not
+from saved log lines, so a new hand starts with an empty list. A hand's result names the
+teams by their players (item 4), in the channel report and on the table message alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine import HandResult, Trick
+
+from ..names import seat_name, shown_name
+from ..service.table import Table
+from .i18n import isolate, number, t
+from .teams import team_label
+
+EMBED_DESCRIPTION: int = 4096
+"""Discord's limit on an embed's description, which holds the table message's lines."""
+SHORT_NAME: int = 10
+"""Characters of a name in a trick line when the full names would not fit the embed."""
+
+Namer = Callable[[int], str]
+
+
+def trick_line(table: Table, lang: str, trick: Trick, name: Namer | None = None) -> str:
+    """One finished trick: its number, every card after the seat that played it (from the
+    leader, R7), and who took it (R9)."""
+    name = name or (lambda seat: seat_name(table, seat))
+    plays = trick.plays(table.fmt.seats)
+    # In Persian each name is isolated inside its item, so "name card" keeps its order.
+    shown = [f"{isolate(name(s)) if lang == 'fa' else name(s)} {c.label}" for s, c in plays]
+    return t(
+        lang, "table.trick_line", n=number(lang, trick.number), cards=shown, name=name(trick.winner)
+    )
+
+
+def trick_lines(table: Table, lang: str, budget: int = EMBED_DESCRIPTION) -> list[str]:
+    """The current hand's tricks, oldest first, in at most ``budget`` characters (newlines
+    between them counted): full names if they fit, short names if not, and if even that is
+    too long the oldest tricks give way to one "… n earlier tricks" line."""
+    match = table.match
+    if match is None or not match.tricks:
+        return []
+    tricks = list(match.tricks)
+    lines = [trick_line(table, lang, tr) for tr in tricks]
+    if _size(lines) <= budget:
+        return lines
+
+    def short(seat: int) -> str:
+        s = table.seats[seat]
+        return "?" if s is None else shown_name(s.name, computer=s.is_computer, limit=SHORT_NAME)
+
+    lines = [trick_line(table, lang, tr, short) for tr in tricks]
+    dropped = 0
+    while dropped < len(tricks) and _size(lines) > budget:
+        dropped += 1
+        more = t(lang, "table.tricks_earlier", count=number(lang, dropped))
+        lines = [more] + [trick_line(table, lang, tr, short) for tr in tricks[dropped:]]
+    return lines
+
+
+def _size(lines: Sequence[str]) -> int:
+    return sum(len(line) for line in lines) + max(len(lines) - 1, 0)
+
+
+_HAND_KEYS = {
+    "win": "report.hand_win",
+    "kot": "report.hand_kot",
+    "hakem_kot": "report.hand_hakem_kot",
+}
+
+
+def scores_text(table: Table, lang: str, scores: Sequence[int]) -> str:
+    """``amir & cyrus 0 — bahar & dara 1``: every team by its players, with its score."""
+    parts = [f"{team_label(table, lang, team)} {number(lang, s)}" for team, s in enumerate(scores)]
+    if lang == "fa":
+        parts = [isolate(p) for p in parts]
+    return " — ".join(parts)
+
+
+def hand_result_line(table: Table, lang: str, result: HandResult) -> str:
+    """R10–R11: who took the hand, by how many tricks (theirs first), the points and the score
+    after it (``bahar & dara take hand 1 (7–4): +1 · amir & cyrus 0 — bahar & dara 1``)."""
+    winner = result.winner_team
+    counts = [result.tricks[winner]] + [n for i, n in enumerate(result.tricks) if i != winner]
+    return t(
+        lang,
+        _HAND_KEYS[result.kind],
+        n=number(lang, result.number),
+        team=team_label(table, lang, winner),
+        tricks="–".join(number(lang, n) for n in counts),
+        points=number(lang, result.points),
+        score=scores_text(table, lang, result.scores_after),
+    )
+
+
+def match_won_line(table: Table, lang: str, winner: int, scores: Sequence[int]) -> str:
+    """R12: the team that reached the target, by its players, with the final score (theirs
+    first)."""
+    counts = [scores[winner]] + [s for i, s in enumerate(scores) if i != winner]
+    return t(
+        lang,
+        "report.match_won",
+        team=team_label(table, lang, winner),
+        score="–".join(number(lang, s) for s in counts),
+    )
