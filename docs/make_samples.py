@@ -1,0 +1,114 @@
+"""Write docs/samples.md: the table message, a player's DM and the match summary in English and
+Persian, rendered by the bot's own presenter from a scripted match (issue 13).
+
+Run from the project root: ``python docs/make_samples.py``. ``tests/bot/test_docs_samples.py``
+renders them again and fails when the file is stale, so the samples never drift from the code.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.present.render import ButtonSpec, MessageSpec, hand_message, table_message  # noqa: E402
+from bot.service.table import Seat, Table, TableSettings  # noqa: E402
+from engine import GreedyPlayer, Match, Suit, seat_view  # noqa: E402
+
+OUT = ROOT / "docs" / "samples.md"
+SEED = 20261201
+NAMES = {
+    "en": ("amir", "bahar", "cyrus", "dara"),
+    "fa": ("امیر", "بهار", "کوروش", "دارا"),
+}
+NOW = 1_764_600_000.0
+"""A fixed clock: the ``<t:…:R>`` countdowns in the samples do not change from run to run."""
+
+
+def scripted_table(lang: str, *, hands: int, cards: int) -> Table:
+    """Four members at a table in ``lang``, the match played by greedy players for ``hands``
+    complete hands and then ``cards`` more cards (``hands`` large plays the match out)."""
+    table = Table(
+        table_id="5a3c0ffee123",
+        guild_id=1,
+        channel_id=1_180_000_000_000_000_001,
+        host_id=101,
+        settings=TableSettings(language=lang),
+        created_at=NOW,
+    )
+    for i, name in enumerate(NAMES[lang]):
+        table.seats[i] = Seat(name=name, user_id=101 + i)
+    match = table.match = Match(SEED, table.rules())
+    table.match_seed, table.status, table.started_at = SEED, "playing", NOW
+    greedy = GreedyPlayer()
+    played = 0
+    while match.winner_team is None and (len(match.hand_results) < hands or played < cards):
+        view = seat_view(match, match.to_act)
+        if match.trump is None:
+            match.choose_trump(match.to_act, Suit(greedy.choose_trump(view)))
+            continue
+        if len(match.hand_results) >= hands:
+            played += 1
+        match.play(match.to_act, greedy.choose_card(view))
+    if match.winner_team is not None:
+        table.status, table.finished_at = "finished", NOW + 1_500
+    else:
+        table.deadline = NOW + 30
+    return table
+
+
+def as_markdown(spec: MessageSpec) -> str:
+    """A message as a reader sees it: the embed's parts, then the buttons as [labels]."""
+    out = []
+    if spec.content:
+        out.append(spec.content)
+    if spec.embed is not None:
+        e = spec.embed
+        out.append(f"**{e.title}**")
+        if e.description:
+            out.append(e.description)
+        out.extend(f"**{name}**\n{value}" for name, value, _ in e.fields)
+        if e.footer:
+            out.append(f"_{e.footer}_")
+    for row in spec.rows:
+        out.append(" ".join(_button(b) for b in row))
+    return "\n\n".join(out)
+
+
+def _button(b: ButtonSpec) -> str:
+    """``[A♠]`` a button to press (a legal card is highlighted: ``[*A♠*]``), ``(7♥)`` a
+    greyed-out one."""
+    if b.disabled:
+        return f"({b.label})"
+    return f"[*{b.label}*]" if b.style in ("primary", "success") else f"[{b.label}]"
+
+
+def samples() -> str:
+    parts = [
+        "# What the bot shows\n",
+        "Rendered by `python docs/make_samples.py` from the bot's own presenter (a scripted",
+        "match between greedy players); `tests/bot/test_docs_samples.py` fails when this file is",
+        "stale. Mentions (`<@…>`, `<#…>`) and countdowns (`<t:…:R>`) are shown as Discord's",
+        "markup; Discord shows them as names, channels and live times. Buttons: `[*A♠*]`",
+        "highlighted (a legal card), `[A♠]` plain, `(A♠)` greyed out.\n",
+    ]
+    for lang, title in (("en", "English"), ("fa", "فارسی (Persian)")):
+        table = scripted_table(lang, hands=1, cards=6)
+        parts.append(f"## {title}\n")
+        parts.append("### The table message (in the channel), hand 2\n")
+        parts.append(_block(as_markdown(table_message(table))))
+        seat = table.match.to_act if table.match else 0
+        parts.append(f"### Seat {seat + 1}'s DM at the same moment (their turn)\n")
+        parts.append(_block(as_markdown(hand_message(table, seat))))
+    return "\n".join(parts)
+
+
+def _block(text: str) -> str:
+    return "```text\n" + text + "\n```\n"
+
+
+if __name__ == "__main__":
+    OUT.write_text(samples(), encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)}")
