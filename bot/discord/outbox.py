@@ -29,6 +29,7 @@ URGENT = 0  # a new hand's cards
 REPORT = 1  # channel reports (hand results, notices)
 MARKER = 2  # a DM edit that marks whose turn it is: the player waits for it
 OPENING = 3  # a new table's first message: nobody plays there yet, so it waits for those who do
+# (and an ended table's last edit, so that it does not wait for every next table in its channel)
 TABLE = 4  # the public table message: informative, and coalesces best
 
 PATIENCE = {OPENING: 2.0}
@@ -52,6 +53,7 @@ class _Entry:
     cost: int = field(default=1, compare=False)
     """REST calls the job makes (tokens it spends)."""
     attempts: int = field(default=0, compare=False)
+    queued_at: float = field(default=0.0, compare=False)
     promote_at: float = field(default=float("inf"), compare=False)
     """From then on the job counts as ``URGENT`` (a low priority that waited long enough)."""
 
@@ -123,10 +125,13 @@ class Outbox:
             old.job = job
             old.priority = min(old.priority, priority)
             old.cost = max(old.cost, cost)
+            if patience is not None:  # waiting already counts towards it
+                old.promote_at = min(old.promote_at, old.queued_at + patience)
         else:
             entry = _Entry(priority, next(self._seq), key, channel_id, job, cost=cost)
+            entry.queued_at = self.clock()
             if patience is not None:
-                entry.promote_at = self.clock() + patience
+                entry.promote_at = entry.queued_at + patience
             if every:
                 entry.not_before = self._last_run.get(key, -every) + every
                 self._longest_every = max(self._longest_every, every)

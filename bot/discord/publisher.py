@@ -65,9 +65,13 @@ class DiscordPublisher:
                 ("table", table.table_id), OPENING, table.channel_id, self._table_job(table)
             )
         else:
+            # An ended table's last edit goes like an opening, so before the next table's first
+            # message in its channel (older first): as a mere TABLE edit, every new table in a
+            # busy channel pushed it back, and such jobs piled up for as long as the churn
+            # lasted, each keeping its whole table (issue 11, item 5).
             self.outbox.submit(
                 ("table", table.table_id),
-                TABLE,
+                TABLE if table.is_live else OPENING,
                 table.channel_id,
                 self._table_job(table),
                 every=TABLE_EDIT_EVERY,

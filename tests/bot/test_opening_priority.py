@@ -35,6 +35,45 @@ def test_an_opened_table_is_posted_at_the_opening_priority() -> None:
     assert URGENT < REPORT < MARKER < OPENING < TABLE
 
 
+def test_an_ended_tables_last_edit_goes_at_the_opening_priority() -> None:
+    """Not as a mere table edit: the next table's messages in the channel would push it back
+    for as long as tables keep coming, and each waiting job keeps its whole table."""
+    table = lobby_table()
+    table.seats[0] = Seat(name="host", user_id=3)
+    recorder = Recorder()
+    publisher = DiscordPublisher(None, recorder)  # type: ignore[arg-type]
+    publisher.publish(Update(table))  # someone joined
+    table.status = "cancelled"
+    publisher.publish(Update(table))
+    key = ("table", table.table_id)
+    assert recorder.submitted == [(key, TABLE), (key, OPENING)]
+
+
+async def test_a_tables_last_edit_goes_before_the_next_tables_first_message() -> None:
+    clock = [0.0]
+    outbox = Outbox(rate=1000.0, burst=10.0, concurrency=1, clock=lambda: clock[0])
+    ran: list[str] = []
+
+    def job(name: str) -> Job:
+        async def run() -> None:
+            ran.append(name)
+
+        return run
+
+    outbox.submit(("table", "old"), TABLE, 100, job("old, playing"))  # not sent yet
+    clock[0] = 5.0
+    outbox.submit(("table", "old"), OPENING, 100, job("old, ended"))  # its last edit
+    outbox.submit(("table", "new"), OPENING, 100, job("new"))
+    clock[0] = 8.0  # both waited their patience: the one queued first still goes first
+    worker = asyncio.create_task(outbox.run())
+    try:
+        await outbox.drain(within=5.0)
+    finally:
+        worker.cancel()
+        await outbox.close()
+    assert ran == ["old, ended", "new"]
+
+
 async def test_cards_and_turn_markers_go_before_openings() -> None:
     outbox = Outbox(rate=1000.0, burst=1.0, concurrency=1)
     ran: list[str] = []

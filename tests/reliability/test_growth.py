@@ -14,11 +14,14 @@ from typing import Any
 
 import pytest
 
+import bot.discord.publisher as bot_publisher
 import bot.store.ops_base as store_ops_base
 from bot.discord.client import HokmBot
+from bot.discord.publisher import TABLE_EDIT_EVERY
 from bot.service.table import Table
 from bot.store import Store, TableRecord
 from tests.double.models import Channel, User
+from tests.double.ratelimit import RateLimitConfig
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
 from tests.e2e.helpers import table_message
@@ -28,6 +31,9 @@ from .inproc import until
 
 CYCLES = 200
 MATCHES = 20
+CHURN = 40
+CHURN_WINDOW = 0.25
+"""Discord's 5 messages per 5 s in a channel, 20 times faster (the double and the bot agree)."""
 
 
 def sizes(bot: HokmBot) -> dict[str, int]:
@@ -135,6 +141,42 @@ async def test_per_table_state_is_dropped_when_tables_end(
     await settle(bot)
     assert sizes(bot) == before
     assert bot.publisher.token_edits > 0  # the matches did keep (and use) interactions
+
+
+def ended_tables_waiting(bot: HokmBot) -> int:
+    """Table-message jobs still queued for tables that ended (each keeps its whole table)."""
+    return sum(
+        1
+        for key in bot.outbox._pending
+        if isinstance(key, tuple) and key[0] == "table" and key[1] not in bot.service.tables
+    )
+
+
+@pytest.mark.discord_double(
+    ratelimits=RateLimitConfig(channel_messages=5, channel_window=CHURN_WINDOW)
+)
+async def test_ended_tables_last_edits_do_not_pile_up_behind_new_tables(
+    discord_double: DiscordDouble, make_bot: BotFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One channel where the host opens, starts and cancels table after table as fast as the
+    bot lets them (a lane of ``bench/bot_load.py --churn``): its message budget is spent on
+    every new table's messages, yet each ended table's last edit must still go out in turn
+    instead of queueing up for as long as the churn lasts."""
+    double = discord_double
+    assert double.guild is not None
+    guild = double.guild
+    bot = await make_bot(computer_delay_seconds=0.01)
+    bot.outbox.channel_window = CHURN_WINDOW
+    monkeypatch.setattr(bot_publisher, "TABLE_EDIT_EVERY", TABLE_EDIT_EVERY * CHURN_WINDOW / 5)
+    channel = double.add_text_channel(guild, "churn")
+    host = double.add_member(guild, "host")
+    waiting = []
+    for _ in range(CHURN):
+        await open_start_cancel(double, bot, channel, host)
+        waiting.append(ended_tables_waiting(bot))
+    assert max(waiting) <= 3, waiting  # this one, perhaps the one before: not one per table
+    await settle(bot)
+    assert ended_tables_waiting(bot) == 0
 
 
 async def test_the_bot_purges_old_ended_tables_from_start_up_and_stops_on_close(
