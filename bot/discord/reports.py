@@ -20,7 +20,7 @@ from engine import HandResult
 
 from ..names import seat_name
 from ..present.i18n import t
-from ..service.events import DmClosed, HandDealt, HandEnded, MatchOver, Resumed, Started, TableEvent
+from ..service.events import DmClosed, HandDealt, HandEnded, Resumed, Started, TableEvent
 from ..service.table import Table
 from .channels import Channels
 from .outbox import Job, Retry
@@ -49,7 +49,8 @@ class ChannelReports:
         name = partial(seat_name, table)
         report = self._reports[table.channel_id]
         # Lines under the table message were recorded by the service with the move (``LogLine``);
-        # only the channel report is written here.
+        # only the channel report is written here. A match's end (its last hand and the result)
+        # is the summary's (``present.summary``), posted by the publisher as one message.
         match event:
             case Started(hakem=hakem, first_ace=shown):
                 report.append(t(lang, "report.started", players=self._players(table)))
@@ -64,18 +65,6 @@ class ChannelReports:
                     report.append(t(lang, "report.random_hakem", name=name(hakem)))
             case HandEnded(result=result):
                 report.append(self._hand_line(lang, result))
-            case MatchOver(winner_team=winner, scores=scores):
-                players = self._players(table, team=winner)
-                report.append(
-                    t(
-                        lang,
-                        "report.match_won",
-                        team=winner + 1,
-                        s1=scores[0],
-                        s2=scores[1],
-                        players=players,
-                    )
-                )
             case HandDealt(hakem=hakem, hand=hand) if hand > 1:
                 report.append(t(lang, "report.next_hakem", name=name(hakem)))
             case Resumed():

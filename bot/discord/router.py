@@ -53,6 +53,8 @@ async def _route(
         await action(bot, interaction, click.table_id, actions.show_table(bot))
     elif click.kind == "my_hand":
         await actions.hand(bot, interaction, click.table_id)
+    elif click.kind == "rematch":
+        await actions.rematch(bot, interaction, click.table_id)
     elif click.kind == "standings":
         if not _has_page_buttons(interaction.message):  # a page id forged elsewhere
             raise ActionError("error.bad_button")

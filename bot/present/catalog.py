@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from .catalog_rematch import SUMMARY_AND_REMATCH
+
 Language = Literal["en", "fa"]
 LANGUAGES: Final = ("en", "fa")
 
@@ -372,6 +374,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     #
     # ---------------------------------------------------------------- (issue 13) match summary and rematch
     #
+    **SUMMARY_AND_REMATCH,  # bot/present/catalog_rematch.py (keeps this file short)
     #
     # ---------------------------------------------------------------- (issue 13) hints
     #

@@ -28,6 +28,7 @@ _PATTERNS: Final = {
     ),
     "lobby": re.compile(rf"hokm:(?P<action>[jlasx]):(?P<table>{_TABLE})"),
     "my_hand": re.compile(rf"hokm:h:(?P<table>{_TABLE})"),
+    "rematch": re.compile(rf"hokm:r:(?P<table>{_TABLE})"),
     "standings": re.compile(
         r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
     ),
@@ -36,7 +37,7 @@ _PATTERNS: Final = {
 
 @dataclass(frozen=True)
 class Click:
-    """What a button claims; ``kind`` is card, trump, lobby, my_hand or standings."""
+    """What a button claims; ``kind`` is card, trump, lobby, my_hand, rematch or standings."""
 
     kind: str
     table_id: str = ""
@@ -66,7 +67,7 @@ def parse(custom_id: object) -> Click:
             return Click(kind, g["table"], int(g["hand"]), suit=Suit.parse(g["suit"]))
         if kind == "lobby":
             return Click(kind, g["table"], action=LOBBY_ACTIONS[g["action"]])
-        if kind == "my_hand":
+        if kind in ("my_hand", "rematch"):
             return Click(kind, g["table"])
         return Click(kind, page=int(g["page"]), member_id=int(g["member"]))
     raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
@@ -87,6 +88,11 @@ def lobby_id(table_id: str, action: str) -> str:
 
 def my_hand_id(table_id: str) -> str:
     return f"hokm:h:{table_id}"
+
+
+def rematch_id(table_id: str) -> str:
+    """The Rematch button under a finished table's summary (the table it repeats)."""
+    return f"hokm:r:{table_id}"
 
 
 def standings_id(page: int, direction: str, member_id: int = 0) -> str:
