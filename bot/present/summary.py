@@ -20,9 +20,9 @@ from .i18n import number, t
 from .render import COLOR_DONE, ButtonSpec, EmbedSpec, MessageSpec
 from .teams import team_label
 
-HANDS_BUDGET = 3500
-"""Characters for the hand lines in the description (Discord allows 4,096 there and 6,000
-in the whole embed; the totals around them take under 1,000 with the longest names)."""
+DESCRIPTION_LIMIT = 4000
+"""Characters for the description: Discord allows 4,096 there (6,000 in the whole embed; the
+title and footer take under 400), with room to spare for what Discord counts differently."""
 WHY = {"win": "summary.why_win", "kot": "summary.why_kot", "hakem_kot": "summary.why_hakem_kot"}
 
 
@@ -43,7 +43,6 @@ def match_summary(table: Table) -> MessageSpec:
         s2=number(lang, scores[loser]),
     )
     results = match.hand_results
-    lines = _hand_lines(table, lang, results)
     totals = [
         t(lang, "summary.score", teams=_counts(table, lang, scores)),
         t(lang, "summary.kots", teams=_counts(table, lang, _kots(results, teams))),
@@ -64,19 +63,21 @@ def match_summary(table: Table) -> MessageSpec:
             target=number(lang, match.rules.target_score),
         )
     )
-    description = "\n".join([*lines, "", *totals])
+    budget = DESCRIPTION_LIMIT - sum(len(line) + 1 for line in totals) - 1
+    description = "\n".join([*_hand_lines(table, lang, results, budget), "", *totals])
     button = ButtonSpec(custom_ids.rematch_id(table.table_id), t(lang, "button.rematch"), "success")
     embed = EmbedSpec(title[:256], description, COLOR_DONE, footer=t(lang, "summary.rematch_hint"))
     return MessageSpec(embed=embed, rows=((button,),))
 
 
-def _hand_lines(table: Table, lang: str, results: Sequence[HandResult]) -> list[str]:
-    """One line per hand, newest kept whole when the budget runs out."""
+def _hand_lines(table: Table, lang: str, results: Sequence[HandResult], budget: int) -> list[str]:
+    """One line per hand; past ``budget`` characters the earliest fold into one line."""
     lines = [_hand_line(table, lang, r) for r in results]
     kept: list[str] = []
     used = 0
+    budget -= 60  # the "… earlier hands" line, if it is needed
     for line in reversed(lines):
-        if used + len(line) + 1 > HANDS_BUDGET:
+        if used + len(line) + 1 > budget:
             break
         kept.append(line)
         used += len(line) + 1
