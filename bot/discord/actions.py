@@ -19,6 +19,7 @@ from ..present import render
 from ..present.hints import hint_message
 from ..present.i18n import t
 from ..service.errors import ActionError
+from ..service.rematch import waiting_for
 from ..service.service import Update
 from ..service.table import Table
 from .cogs.bot_api import CogBot
@@ -129,6 +130,34 @@ def show_table(bot: CogBot) -> Answer:
         bot.outbox.discard(("table", table.table_id))
 
     return answer
+
+
+# ---------------------------------------------------------------------- rematch
+
+
+async def rematch(bot: CogBot, interaction: discord.Interaction, table_id: str) -> None:
+    """Rematch under a finished match's summary: open its rematch lobby, or take the seat it
+    keeps; answered privately (the lobby's own table message shows everyone the rest)."""
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None or channel_id is None:
+        raise ActionError("error.guild_only")
+    settings = await bot.store.get_guild_settings(guild_id)
+    user = interaction.user
+    update = await bot.service.rematches.press(
+        table_id,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        user_id=user.id,
+        name=member_name(user),
+        max_open_tables=settings.max_open_tables,
+    )
+    table = update.table
+    lang = table.settings.language
+    if table.status == "lobby":
+        text = t(lang, "ok.rematch_waiting", names=waiting_for(table))
+    else:
+        text = t(lang, "ok.rematch_started")
+    await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
 
 
 # ---------------------------------------------------------------------- the hand

@@ -19,7 +19,8 @@ import aiohttp
 import discord
 
 from ..present import render
-from ..service.events import Opened, Resumed
+from ..present.summary import match_summary
+from ..service.events import HandEnded, MatchOver, Opened, Resumed
 from ..service.service import TableFeedback, Update
 from ..service.table import Table
 from .channels import Channels
@@ -58,8 +59,10 @@ class DiscordPublisher:
     def publish(self, update: Update) -> None:
         table = update.table
         lang = table.settings.language
+        over = update.has(MatchOver)
         for event in update.events:
-            self.reports.record(table, lang, event)
+            if not (over and isinstance(event, HandEnded | MatchOver)):  # the summary has them
+                self.reports.record(table, lang, event)
         if update.has(Opened):
             self.outbox.submit(
                 ("table", table.table_id), OPENING, table.channel_id, self._table_job(table)
@@ -82,6 +85,10 @@ class DiscordPublisher:
                 REPORT,
                 table.channel_id,
                 self.reports.job(table.channel_id),
+            )
+        if over:
+            self.outbox.submit(
+                ("summary", table.table_id), REPORT, table.channel_id, self._summary_job(table)
             )
         if update.has(Resumed):
             self.hands.resumed(table)
@@ -128,6 +135,21 @@ class DiscordPublisher:
                 await self.feedback.channel_gone(table.table_id)
             except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
                 log.warning("table %s: table message failed (%s); will retry", table.table_id, exc)
+                raise Retry from exc
+
+        return job
+
+    def _summary_job(self, table: Table) -> Job:
+        """The match's one closing message (``present.summary``), with its Rematch button."""
+
+        async def job() -> None:
+            spec = match_summary(table)
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            try:
+                await channel.send(**message_kwargs(spec))
+            except (discord.NotFound, discord.Forbidden):
+                log.warning("table %s: match summary could not be posted", table.table_id)
+            except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
                 raise Retry from exc
 
         return job

@@ -18,8 +18,8 @@ import discord
 
 from ..names import seat_name
 from ..present.i18n import t
-from ..present.tricks import hand_result_line, match_won_line
-from ..service.events import DmClosed, HandDealt, HandEnded, MatchOver, Resumed, Started, TableEvent
+from ..present.tricks import hand_result_line
+from ..service.events import DmClosed, HandDealt, HandEnded, Resumed, Started, TableEvent
 from ..service.table import Table
 from .channels import Channels
 from .outbox import Job, Retry
@@ -48,7 +48,8 @@ class ChannelReports:
         name = partial(seat_name, table)
         report = self._reports[table.channel_id]
         # Lines under the table message were recorded by the service with the move (``LogLine``);
-        # only the channel report is written here.
+        # only the channel report is written here. A match's end (its last hand and the result)
+        # is the summary's (``present.summary``), posted by the publisher as one message.
         match event:
             case Started(hakem=hakem, first_ace=shown):
                 report.append(t(lang, "report.started", players=self._players(table)))
@@ -63,8 +64,6 @@ class ChannelReports:
                     report.append(t(lang, "report.random_hakem", name=name(hakem)))
             case HandEnded(result=result):
                 report.append(hand_result_line(table, lang, result))
-            case MatchOver(winner_team=winner, scores=scores):
-                report.append(match_won_line(table, lang, winner, scores))
             case HandDealt(hakem=hakem, hand=hand) if hand > 1:
                 report.append(t(lang, "report.next_hakem", name=name(hakem)))
             case Resumed():

@@ -58,6 +58,8 @@ async def _route(
         await actions.hand(bot, interaction, click.table_id)
     elif click.kind == "hint":
         await actions.hint(bot, interaction, click.table_id, click.hand)
+    elif click.kind == "rematch":
+        await actions.rematch(bot, interaction, click.table_id)
     elif click.kind == "standings":
         if not _has_page_buttons(interaction.message):  # a page id forged elsewhere
             raise ActionError("error.bad_button")

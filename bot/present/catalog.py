@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from .catalog_hints import HINTS
+from .catalog_rematch import SUMMARY_AND_REMATCH
 
 Language = Literal["en", "fa"]
 LANGUAGES: Final = ("en", "fa")
@@ -133,10 +134,6 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "fa": "حاکم‌کُت! مدافعان، {team}، دست {n} را هفت–هیچ بردند: +{points} · {score}",
     },
     "report.next_hakem": {"en": "Next hakem: {name}.", "fa": "حاکم بعدی: {name}."},
-    "report.match_won": {
-        "en": "🏆 Team {team} wins the match {score}!",
-        "fa": "🏆 تیم {team} بازی را {score} برد!",
-    },
     "report.timeout": {
         "en": "⏱ {name} ran out of time; the bot played {card} for them.",
         "fa": "⏱ وقت {name} تمام شد؛ ربات به جایش {card} را بازی کرد.",
@@ -382,6 +379,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     #
     # ---------------------------------------------------------------- (issue 13) match summary and rematch
     #
+    **SUMMARY_AND_REMATCH,  # bot/present/catalog_rematch.py (keeps this file short)
     #
     # ---------------------------------------------------------------- (issue 13) hints
     #

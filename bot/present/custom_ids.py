@@ -29,6 +29,7 @@ _PATTERNS: Final = {
     "lobby": re.compile(rf"hokm:(?P<action>[jlasx]):(?P<table>{_TABLE})"),
     "my_hand": re.compile(rf"hokm:h:(?P<table>{_TABLE})"),
     "hint": re.compile(rf"hokm:i:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
+    "rematch": re.compile(rf"hokm:r:(?P<table>{_TABLE})"),
     "standings": re.compile(
         r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
     ),
@@ -37,7 +38,7 @@ _PATTERNS: Final = {
 
 @dataclass(frozen=True)
 class Click:
-    """What a button claims; ``kind`` is card, trump, lobby, my_hand, hint or standings."""
+    """What a button claims; ``kind`` is card, trump, lobby, my_hand, hint, rematch or standings."""
 
     kind: str
     table_id: str = ""
@@ -67,7 +68,7 @@ def parse(custom_id: object) -> Click:
             return Click(kind, g["table"], int(g["hand"]), suit=Suit.parse(g["suit"]))
         if kind == "lobby":
             return Click(kind, g["table"], action=LOBBY_ACTIONS[g["action"]])
-        if kind == "my_hand":
+        if kind in ("my_hand", "rematch"):
             return Click(kind, g["table"])
         if kind == "hint":
             return Click(kind, g["table"], int(g["hand"]))
@@ -95,6 +96,11 @@ def my_hand_id(table_id: str) -> str:
 def hint_id(table_id: str, hand: int) -> str:
     """The Hint button of one hand (issue 13): pressed in a later hand, it is stale."""
     return f"hokm:i:{table_id}:{hand}"
+
+
+def rematch_id(table_id: str) -> str:
+    """The Rematch button under a finished table's summary (the table it repeats)."""
+    return f"hokm:r:{table_id}"
 
 
 def standings_id(page: int, direction: str, member_id: int = 0) -> str:

@@ -76,6 +76,9 @@ def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
 def _seat_line(table: Table, lang: str, index: int) -> str:
     seat = table.seats[index]
     label = t(lang, "table.seat", n=number(lang, index + 1))
+    kept = table.reserved.get(index)
+    if seat is None and kept is not None:  # a rematch keeps it for a player of the last match
+        return f"{label}: {t(lang, 'table.reserved', name=f'<@{kept.user_id}>')}"
     if seat is None:
         return f"{label}: {t(lang, 'table.empty_seat')}"
     name = seat_name(table, index) if seat.is_computer else f"<@{seat.user_id}>"
@@ -107,7 +110,10 @@ def table_message(table: Table) -> MessageSpec:
     tid = table.table_id
     if table.status == "lobby":
         lines = [t(lang, "table.host", host=f"<@{table.host_id}>"), t(lang, "table.lobby_hint")]
-        if table.deadline:
+        if table.reserved:
+            names = tuple(shown_name(s.name) for _, s in sorted(table.reserved.items()))
+            lines.append(t(lang, "table.rematch_waiting", names=names, when=when(table.deadline)))
+        elif table.deadline:
             lines.append(t(lang, "table.lobby_closes", when=when(table.deadline)))
         buttons = (
             ButtonSpec(custom_ids.lobby_id(tid, "join"), t(lang, "button.join"), "success"),

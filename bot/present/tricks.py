@@ -97,15 +97,3 @@ def hand_result_line(table: Table, lang: str, result: HandResult) -> str:
         points=number(lang, result.points),
         score=scores_text(table, lang, result.scores_after),
     )
-
-
-def match_won_line(table: Table, lang: str, winner: int, scores: Sequence[int]) -> str:
-    """R12: the team that reached the target, by its players, with the final score (theirs
-    first)."""
-    counts = [scores[winner]] + [s for i, s in enumerate(scores) if i != winner]
-    return t(
-        lang,
-        "report.match_won",
-        team=team_label(table, lang, winner),
-        score="–".join(number(lang, s) for s in counts),
-    )

@@ -205,6 +205,16 @@ class DmClosed:
         return f"dm_closed seat={self.seat}"
 
 
+@dataclass(frozen=True, slots=True)
+class SeatsReleased:
+    """A rematch lobby's wait ran out: the seats kept for members who did not press Rematch
+    are free now (anyone may join, the host may fill them with computers)."""
+
+    @property
+    def log_word(self) -> str:
+        return "seats_released"
+
+
 TableEvent = (
     Opened
     | Joined
@@ -226,6 +236,7 @@ TableEvent = (
     | Abandoned
     | Resumed
     | DmClosed
+    | SeatsReleased
 )
 """Every event the service reports; the publisher's ``match`` covers them all."""
 
@@ -245,6 +256,7 @@ __all__ = [
     "Opened",
     "Replaced",
     "Resumed",
+    "SeatsReleased",
     "Started",
     "TableEvent",
     "TimedOut",

@@ -17,6 +17,7 @@ from .events import (
     Cancelled,
     Expired,
     Replaced,
+    SeatsReleased,
     TableEvent,
     TimedOut,
     TimedOutTrump,
@@ -47,6 +48,8 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
             return LogLine.of("report.cancelled", name=f"<@{by}>")
         case Expired():
             return LogLine.of("report.expired")
+        case SeatsReleased():
+            return LogLine.of("report.rematch_released")
         case _:
             return None
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..names import shown_name
 from ..store.guild_settings import GuildSettings
 from .errors import ActionError
-from .events import Abandoned, Cancelled, ComputerAdded, Expired, Joined, Left
+from .events import Abandoned, Cancelled, ComputerAdded, Expired, Joined, Left, SeatsReleased
 from .moves import finish, start_match
 from .ports import Pace, Update
 from .registry import TableRegistry
@@ -70,19 +71,23 @@ class Lobby:
         self.seed = seed
 
     def join(self, table: Table, update: Update, user_id: int, name: str) -> None:
+        """A seat for ``user_id``: the one a rematch keeps for them, else the first free one."""
         require_lobby(table)
         if table.seat_of(user_id) is not None:
             raise ActionError("error.already_seated")
+        seat = kept_seat(table, user_id)
         free = table.free_seats()
-        if not free:
-            raise ActionError("error.table_full")
+        if seat is None:
+            if not free:
+                raise kept_refusal(table) if table.reserved else ActionError("error.table_full")
+            seat = free[0]
         self.registry.require_unseated(user_id, table.guild_id)
-        table.seats[free[0]] = Seat(name=name, user_id=user_id)
+        table.reserved.pop(seat, None)
+        table.seats[seat] = Seat(name=name, user_id=user_id)
         # No actor_seat: a Join is answered with the table message, not the hand, so the
         # joiner's DM must still be sent (the last joiner may be the first hakem).
-        update.add(Joined(free[0]))
-        if len(free) == 1:
-            self._start(table, update)
+        update.add(Joined(seat))
+        self.start_if_full(table, update)
 
     def leave(self, table: Table, update: Update, user_id: int) -> None:
         require_lobby(table)
@@ -106,17 +111,18 @@ class Lobby:
             raise ActionError("error.computers_off")
         free = table.free_seats()
         if not free:
-            raise ActionError("error.table_full")
+            raise kept_refusal(table) if table.reserved else ActionError("error.table_full")
         seat = free[0]
         table.seats[seat] = computer_seat(table, seat)
         update.add(ComputerAdded(seat))
-        if len(free) == 1:
-            self._start(table, update)
+        self.start_if_full(table, update)
 
     def start(self, table: Table, update: Update, user_id: int, is_admin: bool) -> None:
         """The host's: empty seats go to computers where the table allows them."""
         require_lobby(table)
         require_host(table, user_id, is_admin)
+        if table.reserved:  # a rematch waits for its players until its deadline
+            raise kept_refusal(table)
         free = table.free_seats()
         if free and not table.settings.allow_computer_players:
             raise ActionError("error.need_players")
@@ -139,12 +145,23 @@ class Lobby:
             update.add(Abandoned())
 
     def expire(self, table: Table, update: Update) -> bool:
-        """A lobby nobody started in time closes (its own timer); whether it did."""
+        """A lobby nobody started in time closes (its own timer), and a rematch lobby first
+        frees the seats it kept; whether the table changed."""
         if table.deadline is None or self.pace.clock() < table.deadline:
             return False
+        if table.reserved:  # a rematch's wait ran out: its kept seats open to all, once
+            table.reserved.clear()
+            table.deadline = self.pace.clock() + table.settings.lobby_timeout_minutes * 60
+            update.add(SeatsReleased())
+            return True
         finish(table, "cancelled", self.pace.clock())
         update.add(Expired())
         return True
+
+    def start_if_full(self, table: Table, update: Update) -> None:
+        """The match starts by itself once every seat is taken and none is kept (a rematch)."""
+        if table.status == "lobby" and not table.free_seats() and not table.reserved:
+            self._start(table, update)
 
     def _start(self, table: Table, update: Update) -> None:
         start_match(table, update, self.seed(), self.pace)
@@ -168,3 +185,15 @@ def computer_seat(table: Table, seat: int) -> Seat:
     used = {s.name for s in table.seats if s is not None}
     name = next((n for n in COMPUTER_NAMES if f"🤖 {n}" not in used), f"Bot {seat + 1}")
     return Seat(name=f"🤖 {name}", difficulty=table.settings.computer_difficulty)
+
+
+def kept_seat(table: Table, user_id: int) -> int | None:
+    """The seat a rematch lobby keeps for ``user_id``, if any."""
+    return next((i for i, s in table.reserved.items() if s.user_id == user_id), None)
+
+
+def kept_refusal(table: Table) -> ActionError:
+    """The seats left are kept for a rematch's players until the lobby's deadline."""
+    names = tuple(shown_name(s.name) for _, s in sorted(table.reserved.items()))
+    when = f"<t:{int(table.deadline or 0)}:R>"
+    return ActionError("error.rematch_kept", names=names, when=when)

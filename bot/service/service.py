@@ -38,6 +38,7 @@ from .ports import (
     Update,
 )
 from .registry import TableRegistry
+from .rematch import Rematches
 from .table import SEATS, Table
 from .turns import TurnTimers, default_player_factory
 
@@ -78,6 +79,9 @@ class TableService:
         self.registry = TableRegistry()
         self.keeper = TableKeeper(store, self.pace)
         self.lobby = Lobby(self.registry, self.pace, seed_source)
+        self.rematches = Rematches(
+            store, self.registry, self.lobby, self.pace, act=self._act, open_table=self._open
+        )
         self.turns = TurnTimers(
             self.registry,
             self.lobby,
@@ -224,8 +228,6 @@ class TableService:
         existing = self.table_in_channel(channel_id)
         if existing is not None:
             raise ActionError("error.channel_busy", table=existing)
-        self.registry.require_unseated(host_id, guild_id)
-        self.registry.require_room(guild_id, settings.max_open_tables)
         table = new_table(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -238,6 +240,14 @@ class TableService:
             difficulty=difficulty,
             hints=hints,
         )
+        return await self._open(table, settings.max_open_tables)
+
+    async def _open(self, table: Table, max_open_tables: int) -> Update:
+        """Store and show a new lobby (``/hokm new`` or a rematch): the host sits nowhere
+        else and the server has room; a lobby already full starts at once."""
+        host_id, guild_id, channel_id = table.host_id, table.guild_id, table.channel_id
+        self.registry.require_unseated(host_id, guild_id)
+        self.registry.require_room(guild_id, max_open_tables)
         with self.registry.opening(host_id, guild_id, channel_id):  # no await before it
             try:
                 await self.keeper.save(table)
@@ -247,6 +257,8 @@ class TableService:
         log.info("table %s: opened in channel %s by %s", table.table_id, channel_id, host_id)
         update = self._publish(table, Opened(0))
         self.turns.arm(table)
+        if not table.free_seats() and not table.reserved:
+            return await self._act(table.table_id, self.lobby.start_if_full)
         return update
 
     async def join(self, table_id: str, user_id: int, name: str) -> Update:

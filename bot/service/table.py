@@ -120,6 +120,11 @@ class Table:
     log: list[LogLine | str] = field(default_factory=list)
     """Recent public lines shown under the table message (a ``str`` only from old saves)."""
     version: int = 0
+    rematch_of: str | None = None
+    """The finished table this lobby is the rematch of (its summary's Rematch button)."""
+    reserved: dict[int, Seat] = field(default_factory=dict)
+    """A rematch lobby's seats kept for members of the last match who have not pressed
+    Rematch yet: not free, and they sit nobody (the member may play elsewhere meanwhile)."""
 
     # ------------------------------------------------------------------ seats
 
@@ -134,7 +139,7 @@ class Table:
         return None
 
     def free_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s is None]
+        return [i for i, s in enumerate(self.seats) if s is None and i not in self.reserved]
 
     def humans(self) -> list[tuple[int, Seat]]:
         return [(i, s) for i, s in enumerate(self.seats) if s is not None and s.user_id]
@@ -190,6 +195,8 @@ class Table:
             "message_id": self.message_id,
             "log": [line if isinstance(line, str) else line.to_dict() for line in self.log],
             "version": self.version,
+            "rematch_of": self.rematch_of,
+            "reserved": {str(i): asdict(s) for i, s in self.reserved.items()},
         }
 
     @classmethod
@@ -214,4 +221,6 @@ class Table:
             message_id=data["message_id"],
             log=[LogLine.from_data(line) for line in data["log"]],
             version=int(data["version"]),
+            rematch_of=data.get("rematch_of"),
+            reserved={int(i): Seat(**s) for i, s in (data.get("reserved") or {}).items()},
         )

@@ -210,6 +210,11 @@ class Store:
         """The lobby or game occupying a channel (there is at most one)."""
         return await self._runner.read(self._ops.open_table_in_channel, channel_id)
 
+    async def newest_table_in_channel(self, channel_id: int) -> TableRecord | None:
+        """The table opened last in a channel, whatever its status (is a Rematch still the
+        channel's next table?). Ended rows go with the purge, so this scans few rows."""
+        return await self._runner.read(self._ops.newest_table_in_channel, channel_id)
+
     async def delete_table(self, table_id: str) -> bool:
         """Forget a table; True if it existed."""
         return await self._runner.write(self._ops.delete_table, table_id)

@@ -124,6 +124,17 @@ class TableOps(OpsBase):
         row = conn.execute(self.select_open_in_channel, {"channel_id": channel_id}).first()
         return None if row is None else _table_from_row(row)
 
+    def newest_table_in_channel(self, conn: Connection, channel_id: int) -> TableRecord | None:
+        t = game_tables.c
+        stmt = (
+            sa.select(game_tables)
+            .where(t.channel_id == channel_id)
+            .order_by(t.created_at.desc(), t.table_id.desc())
+            .limit(1)
+        )
+        row = conn.execute(stmt).first()
+        return None if row is None else _table_from_row(row)
+
     def delete_table(self, conn: Connection, table_id: str) -> bool:
         stmt = sa.delete(game_tables).where(game_tables.c.table_id == table_id)
         return conn.execute(stmt).rowcount > 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.discord.client import HokmBot
+from bot.present.teams import team_label
 from tests.double.server import DiscordDouble
 
 from .conftest import BotFactory
@@ -63,12 +64,12 @@ async def test_four_members_play_a_match_by_dm_and_standings_update(
     match = table.match
     winner = match.winner_team
     assert winner is not None and match.scores[winner] >= 2
-    report = await double.wait_for_message(
-        channel, lambda m: "wins the match" in m.text, timeout=15
-    )
-    team = " & ".join(table.seat(i).name for i in match.fmt.seats_of(winner))
-    assert f"🏆 Team {team} wins the match" in report.text  # by its players (issue 13 item 4)
-    assert any("take hand 1" in m.text for m in double.messages_in(channel))
+    report = await double.wait_for_message(channel, lambda m: "win the match" in m.text, timeout=15)
+    # one closing message: the winners by name, every hand, a Rematch button (issue 13 item 7)
+    assert report.text.startswith(f"🏆 {team_label(table, 'en', winner)} win the match")
+    assert report.buttons()[0].label == "Rematch"
+    assert [m for m in double.messages_in(channel) if "win the match" in m.text] == [report]
+    assert any("Hand 1" in m.text or "Kot" in m.text for m in double.messages_in(channel))
     # standings: every member has one match, the winners one win
     record = await double.slash(double.members[1], channel, "standings")
     text = record.message.text if record.message else ""

@@ -100,7 +100,7 @@ async def test_a_full_match_with_hostile_nicknames_pings_nobody_it_should_not(
     await time_out_twice_then_click(double, bot, table)
     await fast_forward(bot, table, lambda: False)
     assert table.status == "finished"
-    await double.wait_for_message(channel, lambda m: "wins the match" in m.text, timeout=15)
+    await double.wait_for_message(channel, lambda m: "win the match" in m.text, timeout=15)
     # a random hakem, then the host cancels
     await double.slash(double.manager, channel, "hokm settings", {"first_hakem": "random"})
     second = await seated_table(double, bot)

@@ -44,7 +44,7 @@ async def test_computers_fill_three_seats_and_the_match_finishes(
     assert table.status == "finished"
     channel = double.channel
     assert channel is not None
-    await double.wait_for_message(channel, lambda m: "wins the match" in m.text, timeout=15)
+    await double.wait_for_message(channel, lambda m: "win the match" in m.text, timeout=15)
 
 
 async def test_refusals_are_private_and_change_nothing(

@@ -114,7 +114,7 @@ async def test_the_match_result_names_the_winning_team_by_its_players(
     assert table.status == "finished" and match is not None and match.winner_team is not None
     w = match.winner_team
     team = f"{NAMES[w]} & {NAMES[w + 2]}"
-    line = f"🏆 Team {team} wins the match 1–0!"
+    line = f"🏆 {team} win the match 1–0"  # the summary's title (items 4 and 7)
     channel = double.channel
     assert channel is not None
     await double.wait_for_message(channel, lambda m: line in m.text, timeout=15)

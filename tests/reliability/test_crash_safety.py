@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.names import shown_name
+from bot.present.teams import team_label
+from bot.service.table import Table
 from engine import auto_trump
 from tests.double.server import DiscordDouble
 
@@ -343,15 +344,10 @@ async def finish_and_compare(script: Script, final: Stored, *, announced: bool =
     )
     if announced:
         report = await script.double.wait_for_message(
-            script.channel, lambda m: "wins the match" in m.text, timeout=15
+            script.channel, lambda m: "win the match" in m.text, timeout=15
         )
-        # the winners by their players (issue 13 item 4)
-        seats = final.state["seats"]
-        team = " & ".join(
-            shown_name(seats[i]["name"], computer=seats[i]["user_id"] is None)
-            for i in (row["winner_team"], row["winner_team"] + 2)
-        )
-        assert f"Team {team} wins the match" in report.text
+        table = Table.from_dict(dict(final.state))
+        assert report.text.startswith(f"🏆 {team_label(table, 'en', row['winner_team'])} win")
     else:
         # Killed right after the final commit: the result is stored once (above), but the
         # process may have died before posting it; a finished table is not resumed, so the

@@ -89,7 +89,12 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
         m.ephemeral_to == closed.id and m.buttons() for m in double.world.messages.values()
     )
     await until(lambda: bot.outbox.backlog == 0, what="the outbox to drain")
-    await double.wait_for_message(double.channel, lambda m: "wins the match" in m.text, timeout=15)
+    summary = await double.wait_for_message(
+        double.channel, lambda m: "win the match" in m.text, timeout=15
+    )
+    # the match summary (issue 13 item 7) is one of the surfaces walked below: public, after
+    # the last deal, when the cards left in the hands are still hidden from everyone
+    assert summary.author is double.world.bot and summary.buttons()[0].label == "Rematch"
     found = leaks(double, watcher)
     # the table message listed the hand's tricks card by card (issue 13 item 1), and every
     # such line was checked against the tricks completed by then

@@ -1,0 +1,123 @@
+"""The one message a finished match leaves in its channel: who won, each hand with its points
+and why (R11), who was hakem, the kots, how long it took, and the Rematch button.
+
+Public facts only (results, hakems, trumps): no card of a hand appears, so the channel may see
+it all. It fits Discord's embed limits however long the match (target 13 can take 25 hands,
+names up to 32 characters, escaped): when the hand lines would pass ``HANDS_BUDGET`` the
+earliest are folded into one "… earlier hands" line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import HandResult, Suit
+
+from ..names import seat_name
+from ..service.table import Table
+from . import custom_ids
+from .i18n import number, t
+from .render import COLOR_DONE, ButtonSpec, EmbedSpec, MessageSpec
+from .teams import team_label
+
+DESCRIPTION_LIMIT = 4000
+"""Characters for the description: Discord allows 4,096 there (6,000 in the whole embed; the
+title and footer take under 400), with room to spare for what Discord counts differently."""
+WHY = {"win": "summary.why_win", "kot": "summary.why_kot", "hakem_kot": "summary.why_hakem_kot"}
+
+
+def match_summary(table: Table) -> MessageSpec:
+    """The finished match of ``table``, in the table's language, with a Rematch button."""
+    match = table.match
+    assert match is not None and match.winner_team is not None
+    lang = table.settings.language
+    teams = range(len(table.fmt.teams))
+    scores = match.scores
+    winner = match.winner_team
+    loser = next(team for team in teams if team != winner)
+    title = t(
+        lang,
+        "summary.title",
+        team=team_label(table, lang, winner),
+        s1=number(lang, scores[winner]),
+        s2=number(lang, scores[loser]),
+    )
+    results = match.hand_results
+    totals = [
+        t(lang, "summary.score", teams=_counts(table, lang, scores)),
+        t(lang, "summary.kots", teams=_counts(table, lang, _kots(results, teams))),
+    ]
+    suffered = [0 for _ in teams]
+    for r in results:
+        team = r.hakem_kot_suffered_by(table.fmt)
+        if team is not None:
+            suffered[team] += 1
+    if any(suffered):
+        totals.append(t(lang, "summary.hakem_kots", teams=_counts(table, lang, suffered)))
+    totals.append(
+        t(
+            lang,
+            "summary.played",
+            hands=number(lang, len(results)),
+            duration=duration(lang, (table.finished_at or 0) - (table.started_at or 0)),
+            target=number(lang, match.rules.target_score),
+        )
+    )
+    budget = DESCRIPTION_LIMIT - sum(len(line) + 1 for line in totals) - 1
+    description = "\n".join([*_hand_lines(table, lang, results, budget), "", *totals])
+    button = ButtonSpec(custom_ids.rematch_id(table.table_id), t(lang, "button.rematch"), "success")
+    embed = EmbedSpec(title[:256], description, COLOR_DONE, footer=t(lang, "summary.rematch_hint"))
+    return MessageSpec(embed=embed, rows=((button,),))
+
+
+def _hand_lines(table: Table, lang: str, results: Sequence[HandResult], budget: int) -> list[str]:
+    """One line per hand; past ``budget`` characters the earliest fold into one line."""
+    lines = [_hand_line(table, lang, r) for r in results]
+    kept: list[str] = []
+    used = 0
+    budget -= 60  # the "… earlier hands" line, if it is needed
+    for line in reversed(lines):
+        if used + len(line) + 1 > budget:
+            break
+        kept.append(line)
+        used += len(line) + 1
+    kept.reverse()
+    folded = len(lines) - len(kept)
+    if folded:
+        kept.insert(0, t(lang, "summary.earlier", count=number(lang, folded)))
+    return kept
+
+
+def _hand_line(table: Table, lang: str, r: HandResult) -> str:
+    tricks = r.tricks
+    return t(
+        lang,
+        "summary.hand",
+        n=number(lang, r.number),
+        hakem=seat_name(table, r.hakem),
+        trump=Suit(int(r.trump)).symbol,
+        team=team_label(table, lang, r.winner_team),
+        tricks=f"{number(lang, tricks[r.winner_team])}–{number(lang, tricks[1 - r.winner_team])}",
+        points=number(lang, r.points),
+        why=t(lang, WHY[r.kind]),
+    )
+
+
+def _kots(results: Sequence[HandResult], teams: range) -> list[int]:
+    """R11: kots dealt per team (a kot or a hakem-kot: the losers took no trick)."""
+    return [sum(1 for r in results if r.is_kot and r.winner_team == team) for team in teams]
+
+
+def _counts(table: Table, lang: str, counts: Sequence[int]) -> tuple[str, ...]:
+    return tuple(
+        t(lang, "summary.team_count", team=team_label(table, lang, team), count=number(lang, c))
+        for team, c in enumerate(counts)
+    )
+
+
+def duration(lang: str, seconds: float) -> str:
+    """Whole minutes (at least one), with hours past the hour."""
+    minutes = max(1, round(seconds / 60))
+    if minutes < 60:
+        return t(lang, "summary.minutes", m=number(lang, minutes))
+    return t(lang, "summary.hours", h=number(lang, minutes // 60), m=number(lang, minutes % 60))
