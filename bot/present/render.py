@@ -17,7 +17,7 @@ from engine import PLAY, TRUMP, Card, Suit, seat_view
 from ..names import seat_name, shown_name
 from ..service.table import LogLine, Table
 from ..store import PlayerRecord, StandingsPage
-from . import custom_ids
+from . import custom_ids, hand_status
 from .i18n import number, suit_label, t
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -187,8 +187,12 @@ def log_text(lang: str, line: LogLine) -> str:
     return t(lang, line.key, **params)
 
 
-def hand_message(table: Table, seat: int, *, ephemeral: bool = False) -> MessageSpec:
-    """One player's private hand: only ever sent to that player (DM or ephemeral)."""
+def hand_message(
+    table: Table, seat: int, *, ephemeral: bool = False, live: bool = True
+) -> MessageSpec:
+    """One player's private hand: only ever sent to that player (DM or ephemeral), with the
+    table as the player needs it (``hand_status``). ``live``: the message will be kept current
+    on every move, so it may name whose turn it is."""
     match = table.match
     assert match is not None
     lang = table.settings.language
@@ -210,20 +214,21 @@ def hand_message(table: Table, seat: int, *, ephemeral: bool = False) -> Message
                     for s in SUIT_ORDER
                 )
             )
-        else:
+        elif live:
             lines.append(t(lang, "hand.waiting_trump", name=name(view.hakem)))
+        else:
+            lines.append(hand_status.waiting_line(table, view, lang, live=False))
+        lines.extend(hand_status.status_lines(table, view, lang, live=live))
     else:
         assert view.trump is not None
         lines.append(
             t(lang, "hand.trump_line", suit=suit_label(lang, view.trump), name=name(view.hakem))
         )
-        if view.trick:
-            shown = ", ".join(f"{name(s)} {c.label}" for s, c in view.trick)
-            lines.append(t(lang, "hand.on_table", cards=shown))
+        lines.extend(hand_status.status_lines(table, view, lang, live=live))
         if view.my_turn:
             lines.append(t(lang, "hand.your_turn", when=when(table.deadline)))
         else:
-            lines.append(t(lang, "hand.waiting_for", name=name(view.to_act)))
+            lines.append(hand_status.waiting_line(table, view, lang, live=live))
     if view.hand and table.status == "playing":
         legal = set(view.legal)
         for suit in SUIT_ORDER:
@@ -244,11 +249,26 @@ def hand_message(table: Table, seat: int, *, ephemeral: bool = False) -> Message
     return MessageSpec(content="\n".join(lines), rows=tuple(rows))
 
 
-def hand_signature(table: Table, seat: int) -> tuple[object, ...] | None:
-    """What would make this seat's DM worth editing; ``None`` when it needs no DM now.
+def closed_hand_message(table: Table, hand: int, *, ephemeral: bool = False) -> MessageSpec:
+    """A hand message whose hand is over (the next hand's cards are in a new message): no
+    buttons, nothing that could go stale, the score as it stands."""
+    lang = table.settings.language
+    match = table.match
+    assert match is not None
+    header = t(lang, "hand.header", channel=f"<#{table.channel_id}>", n=number(lang, hand))
+    lines = [f"**{header}**", t(lang, "hand.over"), hand_status.score_line(table, lang)]
+    if ephemeral:
+        lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
+    return MessageSpec(content="\n".join(lines))
 
-    The live trick is left out on purpose: a DM is edited when the hand or the player's turn
-    changes, not on every card others play (the channel shows those).
+
+def hand_signature(table: Table, seat: int, *, live: bool = False) -> tuple[object, ...] | None:
+    """What would make this seat's hand message worth editing; ``None`` when it needs none now.
+
+    A DM edited through the outbox (``live=False``) leaves the live trick out on purpose: it
+    is edited when the hand or the player's turn changes, not on every card others play
+    (those would cost the global budget). A message kept current through the player's token
+    (``live``) also changes with every card, trick and score (``hand_status.live_signature``).
     """
     match = table.match
     if match is None or table.status != "playing":
@@ -256,7 +276,8 @@ def hand_signature(table: Table, seat: int) -> tuple[object, ...] | None:
     view = seat_view(match, seat)
     if view.phase == TRUMP and not view.can_choose_trump:
         return None
-    return (view.hand_number, view.phase, view.hand, view.legal, view.trump, view.my_turn)
+    base = (view.hand_number, view.phase, view.hand, view.legal, view.trump, view.my_turn)
+    return base + hand_status.live_signature(table, view) if live else base
 
 
 def error_text(lang: str, code: str, params: dict[str, object]) -> str:
