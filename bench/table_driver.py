@@ -322,6 +322,14 @@ class TableDriver:
             until=now if gave_up_at is None else gave_up_at,
         )
         if source is None:
+            import sys
+            dm = member.latest_dm(bench.world)
+            sf = bench.world.messages.get(member.surface) if member.surface else None
+            def brief(m):
+                if m is None: return None
+                v = read_hand(m)
+                return (m.id, len(m.history), m.ephemeral_to is not None, v.hand, v.actionable, m.content.splitlines()[1:][-2:])
+            print("UNMARKED", self.index, member.name, self.hand, started is not None, gave_up_at, "dm", brief(dm), "surface", brief(sf), file=sys.stderr)
             bench.stats["dm_late"] += 1
             probed = await self._probe(member)
             if probed is None or probed[1] != member.name or probed[2] is None:

@@ -124,6 +124,20 @@ class HandDms:
         old = self._tokens.get(key)
         self._tokens[key] = (interaction, shown, time.monotonic(), surface)
         self._live_sent[key] = render.hand_signature(table, seat, live=True)
+        s = table.seat(seat)
+        message = interaction.message
+        if (
+            interaction.guild_id is None
+            and message is not None
+            and interaction.channel_id
+            and s.hand_message_for != match.hand_number
+        ):
+            # the response showed the next hand in this DM: later outbox edits go to it
+            self._spawn(
+                self.feedback.dm_posted(
+                    table.table_id, seat, interaction.channel_id, message.id, match.hand_number
+                )
+            )
         if old is None or old[3] == surface:
             return False
         retired = self._retire(table, seat, old)
@@ -163,8 +177,11 @@ class HandDms:
         assert match is not None
         s = table.seat(seat)
         self._dm_sent[key] = signature
+        # A new hand's cards and the player's turn go first (they wait for them; a first DM
+        # also tells whether their DMs are open); other changes may wait behind reports.
         new_hand = s.hand_message_for != match.hand_number
-        priority = URGENT if new_hand else MARKER
+        my_turn = signature is not None and bool(signature[5])
+        priority = URGENT if new_hand or my_turn else MARKER
         channel = s.user_id or 0  # one key per DM channel, known or not yet opened
         self.outbox.submit(
             ("hand", table.table_id, seat),
@@ -181,24 +198,17 @@ class HandDms:
         match = table.match
         if token is None or match is None:
             return False
-        interaction, hand_no, since, _ = token
+        interaction, hand_no, since, surface = token
         s = table.seat(seat)
-        if (
-            hand_no != match.hand_number
-            or time.monotonic() - since > TOKEN_LIFETIME
-            or (
-                not s.dm_closed
-                and (
-                    s.hand_message_for != match.hand_number
-                    or (
-                        interaction.guild_id is not None
-                        and interaction.id < (s.hand_message_id or 0)
-                    )
-                )
-            )
+        if time.monotonic() - since > TOKEN_LIFETIME or (
+            interaction.guild_id is not None
+            and not s.dm_closed
+            and s.hand_message_for == match.hand_number
+            and interaction.id < (s.hand_message_id or 0)
         ):
-            # With DMs open, a new hand's cards go out as a new DM; a "My hand" view opened
-            # before that DM is older than it, so the hand goes to the DM from now on.
+            # A "My hand" view opened before the DM of this hand (sent when no token was
+            # fresh) is older than it: the hand goes to the DM from now on. A new hand goes
+            # to the surface the player last used, like every other change (issue 13, item 3).
             self._tokens.pop(key, None)
             self._live_sent.pop(key, None)
             self._retire(table, seat, token)
@@ -207,6 +217,8 @@ class HandDms:
         if signature is None or self._live_sent.get(key) == signature:
             return True
         self._live_sent[key] = signature
+        if hand_no != match.hand_number:
+            self._tokens[key] = (interaction, match.hand_number, since, surface)
         if key in self._editing:
             self._dirty.add(key)  # the edit in flight is followed by one with the newest state
             return True
@@ -269,9 +281,23 @@ class HandDms:
                     spec = render.closed_hand_message(table, hand, ephemeral=ephemeral)
                 else:
                     spec = render.hand_message(table, seat, ephemeral=ephemeral, live=live)
+                hand_no = table.match.hand_number
             try:
                 await interaction.edit_original_response(**message_kwargs(spec))
                 self.token_edits += 1
+                s = table.seat(seat)
+                message = interaction.message
+                if (
+                    live
+                    and message is not None
+                    and interaction.guild_id is None
+                    and interaction.channel_id
+                    and s.hand_message_for != hand_no
+                ):
+                    # this DM shows the new hand now: later outbox edits go to it
+                    await self.feedback.dm_posted(
+                        table.table_id, seat, interaction.channel_id, message.id, hand_no
+                    )
             except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as exc:
                 log.info("table %s: token edit failed (%s); DM edit instead", table.table_id, exc)
                 token = self._tokens.get(key)

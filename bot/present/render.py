@@ -274,8 +274,8 @@ def hand_signature(table: Table, seat: int, *, live: bool = False) -> tuple[obje
     if match is None or table.status != "playing":
         return None
     view = seat_view(match, seat)
-    if view.phase == TRUMP and not view.can_choose_trump:
-        return None
+    if view.phase == TRUMP and not view.can_choose_trump and not live:
+        return None  # no cards yet: a DM waits for trump; a live message says who names it
     base = (view.hand_number, view.phase, view.hand, view.legal, view.trump, view.my_turn)
     return base + hand_status.live_signature(table, view) if live else base
 
