@@ -162,14 +162,19 @@ class Member:
         self.surface = msg.id
         self.consumed = dm_version(msg)
 
-    def fresh_surface(self, world: World, hand: int) -> StoredMessage | None:
+    def fresh_surface(
+        self, world: World, hand: int, newest: int | None = None
+    ) -> StoredMessage | None:
         """Where the member looks, if it marks their turn: the message they last clicked, or
-        a DM newer than it."""
+        a newer one: a DM (it notifies them), or ``newest``, a private hand message in the
+        channel where they last clicked."""
+        ids = [self.surface or 0, newest or 0]
         dm = self.latest_dm(world)
-        if dm is not None and (self.surface is None or dm.id >= self.surface):
-            return self.fresh(dm, hand)
-        last = world.messages.get(self.surface) if self.surface is not None else None
-        return None if last is None or last.deleted else self.fresh(last, hand)
+        if dm is not None:
+            ids.append(dm.id)
+        top = max(ids)
+        msg = world.messages.get(top) if top else None
+        return None if msg is None or msg.deleted else self.fresh(msg, hand)
 
     def fresh_dm(self, world: World, hand: int) -> StoredMessage | None:
         """The DM if the bot updated it since the member last acted and it marks their turn."""

@@ -202,6 +202,10 @@ class TableDriver:
             self.hand = hand
             self.bench.stats["hands_started"] += 1
 
+    def _newest(self, member: Member) -> int | None:
+        """The member's newest private hand message in the channel (see ``TurnMarks``)."""
+        return self.bench.marks.newest.get(member.user.id)
+
     def _probe_target(self) -> Member:
         """Who presses "My hand" when the simulator lost track of the turn."""
         computers = self.bench.args.computers
@@ -239,7 +243,7 @@ class TableDriver:
 
         def someone_marked() -> bool:
             for m in self.seated:
-                if m.fresh_surface(bench.world, self.hand) is not None:
+                if m.fresh_surface(bench.world, self.hand, self._newest(m)) is not None:
                     found.append(m)
                     return True
             return False
@@ -306,12 +310,12 @@ class TableDriver:
             source = reuse
         else:
             world = bench.world
-            seen = member.fresh_surface(world, self.hand)
+            seen = member.fresh_surface(world, self.hand, self._newest(member))
             if seen is None and await bench.poller.until(
-                lambda: member.fresh_surface(world, self.hand) is not None,
+                lambda: member.fresh_surface(world, self.hand, self._newest(member)) is not None,
                 bench.args.dm_patience,
             ):
-                seen = member.fresh_surface(world, self.hand)
+                seen = member.fresh_surface(world, self.hand, self._newest(member))
             if seen is not None:
                 source = (seen, "dm" if seen.ephemeral_to is None else "my_hand_view")
         now = asyncio.get_running_loop().time()
@@ -322,14 +326,6 @@ class TableDriver:
             until=now if gave_up_at is None else gave_up_at,
         )
         if source is None:
-            import sys
-            dm = member.latest_dm(bench.world)
-            sf = bench.world.messages.get(member.surface) if member.surface else None
-            def brief(m):
-                if m is None: return None
-                v = read_hand(m)
-                return (m.id, len(m.history), m.ephemeral_to is not None, v.hand, v.actionable, m.content.splitlines()[1:][-2:])
-            print("UNMARKED", self.index, member.name, self.hand, started is not None, gave_up_at, "dm", brief(dm), "surface", brief(sf), file=sys.stderr)
             bench.stats["dm_late"] += 1
             probed = await self._probe(member)
             if probed is None or probed[1] != member.name or probed[2] is None:

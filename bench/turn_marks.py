@@ -30,6 +30,9 @@ class TurnMarks:
         self.marks: defaultdict[int, list[float]] = defaultdict(list)
         self._shown: dict[int, tuple[object, ...] | None] = {}
         """Per message: the turn its current version marks, if any (a mark is a new one)."""
+        self.newest: dict[int, int] = {}
+        """Per member: their newest private hand message in a channel (a "My hand" view or a
+        follow-up the bot sent through their last click there)."""
         self.timed_ms: list[float] = []
         self.turns = 0
         self.marked = 0
@@ -47,6 +50,8 @@ class TurnMarks:
         if owner is None or owner not in self.members:
             return
         view = read_hand(msg)
+        if msg.ephemeral_to is not None and view.hand is not None:
+            self.newest[owner] = max(self.newest.get(owner, 0), msg.id)
         shown = (view.hand, view.trump_ids, view.green_ids) if view.actionable else None
         if shown is not None and self._shown.get(msg.id) != shown:
             times = self.marks[owner]
