@@ -27,7 +27,7 @@ from tests.double.server import DiscordDouble
 
 from .conftest import BotFactory
 from .helpers import open_table, table_message
-from .players import hand_message, play_turn_by_dm
+from .players import SUCCESS, hand_message, play_turn_by_dm, ready_to_act
 
 
 async def _seated(double: DiscordDouble, bot: HokmBot, lang: str) -> Table:
@@ -116,3 +116,46 @@ async def test_every_dm_follows_the_trick_the_last_trick_and_the_turn(
         assert f"→ {winner}" in text or f"← \u2068{winner}\u2069" in text  # who took it
         assert score_line(table, lang) in text
         assert team_label(table, lang, 0) in text and team_label(table, lang, 1) in text
+
+
+async def test_a_turn_is_marked_on_the_my_hand_view_the_member_last_used(
+    discord_double: DiscordDouble, make_bot: BotFactory
+) -> None:
+    """Issue 13, item 3: a member who played from their "My hand" view learns of their next
+    turn there (edited through that click's token), not only in a DM they are not looking at."""
+    double = discord_double
+    bot = await make_bot(match_seed_base=5)
+    table = await _seated(double, bot, "en")
+    match = table.match
+    assert match is not None
+    users = {u.id: u for u in double.members}
+    rng = random.Random(4)
+    await play_turn_by_dm(double, bot, table, users, rng)  # trump (R4)
+    watcher_seat = (match.hakem + 1) % 4
+    watcher = users[table.seat(watcher_seat).user_id or 0]
+    while match.to_act != watcher_seat:
+        await play_turn_by_dm(double, bot, table, users, rng)
+    # the watcher presses My hand (after their DM arrived) and plays from it
+    await double.wait_until(
+        lambda: ready_to_act(hand_message(double, watcher), table), what="the watcher's DM"
+    )
+    record = await double.click(watcher, table_message(double, table), label="My hand")
+    view = record.message
+    assert record.ephemeral and view is not None
+    await double.wait_until(lambda: ready_to_act(view, table), what="the view's green cards")
+    green = [b for b in view.buttons() if b.style == SUCCESS]
+    played = await double.click(watcher, view, custom_id=green[0].custom_id)
+    assert played.response_type == 7
+    edits = len(view.history)
+    while match.to_act != watcher_seat:  # the others play (a trick may end: R9)
+        await play_turn_by_dm(double, bot, table, users, rng)
+    await double.wait_until(
+        lambda: ready_to_act(view, table) and len(view.history) > edits,
+        what="the watcher's My hand view to mark their turn",
+    )
+    assert t("en", "hand.your_turn", when="")[:12] in view.content
+    for message in double.dms(watcher):  # no DM names a player who has already played
+        for seat in range(4):
+            if seat != match.to_act:
+                waiting = t("en", "hand.waiting_for", name=seat_name(table, seat))
+                assert waiting not in message.content
