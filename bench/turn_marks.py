@@ -37,7 +37,8 @@ class TurnMarks:
         self.turns = 0
         self.marked = 0
         self.untimed = 0
-        """Turns after a computer's move: their start is not seen by the bench."""
+        """Turns whose start the bench did not see: after a computer's move, or after a "My
+        hand" probe that showed another player's turn (reported as ``untimed_after_computer``)."""
 
     def install(self) -> None:
         self.world.observers.append(self.observe)
