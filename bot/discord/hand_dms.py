@@ -203,11 +203,14 @@ class HandDms:
         if time.monotonic() - since > TOKEN_LIFETIME or (
             interaction.guild_id is not None
             and not s.dm_closed
-            and s.hand_message_for == match.hand_number
-            and interaction.id < (s.hand_message_id or 0)
+            and (
+                s.hand_message_id is None
+                or (s.hand_message_for == match.hand_number and interaction.id < s.hand_message_id)
+            )
         ):
-            # A "My hand" view opened before the DM of this hand (sent when no token was
-            # fresh) is older than it: the hand goes to the DM from now on. A new hand goes
+            # A player with DMs open gets their first DM of the match whatever view they
+            # opened; a "My hand" view opened before the DM of this hand (sent when no token
+            # was fresh) is older than it: the hand goes to the DM from now on. A new hand goes
             # to the surface the player last used, like every other change (issue 13, item 3).
             self._tokens.pop(key, None)
             self._live_sent.pop(key, None)
