@@ -204,6 +204,8 @@ async def run(args: Args) -> dict[str, Any]:
         print(f"bot ready (pid {bot.pid})", file=sys.stderr)
 
         bench = Bench(double, args)
+        bench.marks.members.update(u.id for table_users in users for u in table_users)
+        bench.marks.install()
         gc_watch = GcWatch().__enter__()
         freezer = asyncio.create_task(gc_watch.keep_frozen())
         bench.poller.start()
@@ -310,6 +312,11 @@ async def run(args: Args) -> dict[str, Any]:
             "non_interaction_calls_per_card": round(non_interaction / cards, 3) if cards else None,
             "http_429": counters["http_429"],
             "errors": errors,
+            "turn_mark_ms_p50": rounded(percentile(bench.marks.timed_ms, 50)),
+            "turn_mark_ms_p99": rounded(percentile(bench.marks.timed_ms, 99)),
+            "turn_marked_share": (
+                round(bench.marks.marked / bench.marks.turns, 4) if bench.marks.turns else None
+            ),
             "bot_rss_mb": rounded(memory),
             "loop_lag_ms_p99": rounded(lag_p99),
             "loop_lag_ms_max": rounded(lag_max),
@@ -326,6 +333,13 @@ async def run(args: Args) -> dict[str, Any]:
             "ack_excess_ms_p99": rounded(excess_p99),
             "ack_excess_ms_max": rounded(excess_max),
             "paths": dict(bench.paths),
+            "turn_marks": {
+                "turns": bench.marks.turns,
+                "marked": bench.marks.marked,
+                "timed": len(bench.marks.timed_ms),
+                "untimed_after_computer": bench.marks.untimed,
+                "turn_mark_ms_max": rounded(max(bench.marks.timed_ms, default=math.nan)),
+            },
             "turn_signals": {
                 k: bench.stats[k]
                 for k in ("turn_seen_in_dm", "dm_late", "my_hand_clicks", "my_hand_not_turn")

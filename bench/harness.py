@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bench.member import think_time
+from bench.turn_marks import TurnMarks
 from tests.double.interactions import InteractionRecord
 from tests.double.server import DiscordDouble
 
@@ -130,6 +131,8 @@ class Bench:
         self.human_cards = 0
         self.trumps = 0
         self.end_at = math.inf
+        self.marks = TurnMarks(self.world, set())
+        """When each member's hand showed their turn (``install`` it to start timing)."""
 
     @property
     def stopping(self) -> bool:

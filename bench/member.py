@@ -115,6 +115,9 @@ class Member:
     played_hand: int = 0
     played: set[str] = field(default_factory=set)
     """Card codes this member played in ``played_hand`` (guards against a DM edit in flight)."""
+    surface: int | None = None
+    """The hand message this member last clicked (their DM or a "My hand" view): where they
+    look for their next turn, with any newer DM (a new DM notifies them)."""
     _dm_len: int = -1
     _dm_msg: StoredMessage | None = None
     _view: tuple[tuple[int, int], HandView] | None = None
@@ -123,6 +126,7 @@ class Member:
     def forget(self) -> None:
         """A new table: nothing seen or played yet."""
         self.consumed, self.played_hand, self.played = None, 0, set()
+        self.surface = None
 
     def note_played(self, hand: int, code: str) -> None:
         if hand != self.played_hand:
@@ -153,11 +157,32 @@ class Member:
                     break
         return self._dm_msg
 
+    def used(self, msg: StoredMessage) -> None:
+        """The member acted on ``msg`` (as it now is): it is where they look next."""
+        self.surface = msg.id
+        self.consumed = dm_version(msg)
+
+    def fresh_surface(
+        self, world: World, hand: int, newest: int | None = None
+    ) -> StoredMessage | None:
+        """Where the member looks, if it marks their turn: the message they last clicked, or
+        a newer one: a DM (it notifies them), or ``newest``, a private hand message in the
+        channel where they last clicked."""
+        ids = [self.surface or 0, newest or 0]
+        dm = self.latest_dm(world)
+        if dm is not None:
+            ids.append(dm.id)
+        top = max(ids)
+        msg = world.messages.get(top) if top else None
+        return None if msg is None or msg.deleted else self.fresh(msg, hand)
+
     def fresh_dm(self, world: World, hand: int) -> StoredMessage | None:
         """The DM if the bot updated it since the member last acted and it marks their turn."""
         msg = self.latest_dm(world)
-        if msg is None:
-            return None
+        return None if msg is None else self.fresh(msg, hand)
+
+    def fresh(self, msg: StoredMessage, hand: int) -> StoredMessage | None:
+        """``msg`` if the bot changed it since the member last acted and it marks their turn."""
         version = dm_version(msg)
         if version == self.consumed:
             return None

@@ -11,6 +11,7 @@ was used is reported under ``paths``.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -27,7 +28,7 @@ from bench.bot_text import (
     turn_name,
 )
 from bench.harness import Bench
-from bench.member import Member, choose, dm_version, message_text, read_hand
+from bench.member import Member, choose, message_text, read_hand
 from tests.double.interactions import InteractionRecord
 from tests.double.models import Channel, StoredMessage, User
 
@@ -56,6 +57,12 @@ class TableDriver:
         self.opened = 0
         self.finished = 0
         self._first_actor: str | None = None
+        self._last_dispatch: float | None = None
+        self._started: float | None = None
+        """When the turn now begun started (the dispatch of the click that began it); None
+        when the bench did not see it begin (after a computer's move)."""
+        self._gave_up_at: float | None = None
+        """Set when the member to act was found only by pressing "My hand"."""
 
     # -------------------------------------------------------------- opening
 
@@ -139,6 +146,7 @@ class TableDriver:
             )
             if last is None or last.response_type != UPDATE_MESSAGE:
                 return await self._abandon("add computer refused", last)
+            self._last_dispatch = last.dispatched_at
         joiners = self.members[1 : 4 - args.computers]
         for member in joiners:
             await bench.sleep(self.rng.uniform(0.2, 1.0))
@@ -147,6 +155,8 @@ class TableDriver:
         self.seated = [host, *joiners]
         if bench.stopping:
             return False
+        self._started = self._last_dispatch
+        self._gave_up_at = None
         # the last click turned the table message (edited in place) into the match view
         self._first_actor = turn_name(msg.text)
         return True
@@ -165,6 +175,7 @@ class TableDriver:
                 "Join",
             )
             if record is not None and record.response_type == UPDATE_MESSAGE:
+                self._last_dispatch = record.dispatched_at  # the last join starts the match
                 return True
             text = message_text(record.original if record else None)
             if ALREADY_SEATED(text) or ALREADY_STARTED(text):
@@ -190,6 +201,10 @@ class TableDriver:
         if hand is not None and hand > self.hand:
             self.hand = hand
             self.bench.stats["hands_started"] += 1
+
+    def _newest(self, member: Member) -> int | None:
+        """The member's newest private hand message in the channel (see ``TurnMarks``)."""
+        return self.bench.marks.newest.get(member.user.id)
 
     def _probe_target(self) -> Member:
         """Who presses "My hand" when the simulator lost track of the turn."""
@@ -228,16 +243,18 @@ class TableDriver:
 
         def someone_marked() -> bool:
             for m in self.seated:
-                if m.fresh_dm(bench.world, self.hand) is not None:
+                if m.fresh_surface(bench.world, self.hand, self._newest(m)) is not None:
                     found.append(m)
                     return True
             return False
 
+        self._started = None  # a computer moved: when this turn began is not seen here
         if await bench.poller.until(someone_marked, limit):
             bench.stats["turn_seen_in_dm"] += 1
             return "next", found[0].name, None
         if bench.stopping:
             return None
+        self._gave_up_at = asyncio.get_running_loop().time()
         return await self._probe(self._probe_target())
 
     async def _probe(self, member: Member) -> Outcome | None:
@@ -271,6 +288,7 @@ class TableDriver:
         if view.actionable:
             return "next", member.name, (eph, "my_hand")
         bench.stats["my_hand_not_turn"] += 1
+        self._started = None
         if view.over:
             return "over", None, None
         if view.waiting_for is None:
@@ -282,6 +300,8 @@ class TableDriver:
         self, member: Member, reuse: tuple[StoredMessage, str] | None
     ) -> Outcome | None:
         bench = self.bench
+        started, self._started = self._started, None
+        gave_up_at, self._gave_up_at = self._gave_up_at, None
         await bench.sleep(bench.think())
         if bench.stopping:
             return None
@@ -290,13 +310,21 @@ class TableDriver:
             source = reuse
         else:
             world = bench.world
-            dm = member.fresh_dm(world, self.hand)
-            if dm is None and await bench.poller.until(
-                lambda: member.fresh_dm(world, self.hand) is not None, bench.args.dm_patience
+            seen = member.fresh_surface(world, self.hand, self._newest(member))
+            if seen is None and await bench.poller.until(
+                lambda: member.fresh_surface(world, self.hand, self._newest(member)) is not None,
+                bench.args.dm_patience,
             ):
-                dm = member.fresh_dm(world, self.hand)
-            if dm is not None:
-                source = (dm, "dm")
+                seen = member.fresh_surface(world, self.hand, self._newest(member))
+            if seen is not None:
+                source = (seen, "dm" if seen.ephemeral_to is None else "my_hand_view")
+        now = asyncio.get_running_loop().time()
+        bench.marks.turn(
+            member.user.id,
+            started,
+            marked=source is not None and gave_up_at is None,
+            until=now if gave_up_at is None else gave_up_at,
+        )
         if source is None:
             bench.stats["dm_late"] += 1
             probed = await self._probe(member)
@@ -312,24 +340,22 @@ class TableDriver:
         record = await bench.answer(
             lambda: self.double.click(member.user, msg, custom_id=custom_id, wait=False), "play"
         )
-        dm = member.latest_dm(bench.world)
         if record is None:
             return "next", None, None
+        member.used(msg)  # acted on (or past) whatever it shows; where they look next
+        self._started = record.dispatched_at  # the next turn began with this click
         if record.response_type != UPDATE_MESSAGE:
             text = message_text(record.original)
             if INTERNAL_ERROR(text):
                 bench.stats["internal_error_replies"] += 1
             bench.rejections[f"play: {text[:60]}"] += 1
-            if dm is not None:
-                member.consumed = dm_version(dm)
+            self._started = None
             return "next", None, None
         bench.paths[path] += 1
         if member.note_clicked(custom_id):
             bench.human_cards += 1
         else:
             bench.trumps += 1
-        if dm is not None:
-            member.consumed = dm_version(dm)  # acted on (or past) whatever the DM shows
         after = record.original
         if after is None:
             return "next", None, None

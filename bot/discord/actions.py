@@ -15,7 +15,7 @@ from typing import Final
 import discord
 
 from ..names import member_name
-from ..present import render
+from ..present import render, standings
 from ..present.hints import hint_message
 from ..present.i18n import t
 from ..service.errors import ActionError
@@ -200,4 +200,4 @@ async def standings_page(
         raise ActionError("error.guild_only")
     data = await bot.store.standings(interaction.guild_id, page, STANDINGS_PER_PAGE)
     guild_name = interaction.guild.name if interaction.guild else str(interaction.guild_id)
-    return render.standings_message(lang, guild_name, data)
+    return standings.standings_message(lang, guild_name, data)

@@ -1,12 +1,22 @@
-"""Each player's hand on Discord: the DM it is shown in, and the interaction tokens that can
-mark a turn on it without a DM edit.
+"""Each player's hand on Discord: the DM it is shown in, and the interaction tokens that keep
+it current without a DM edit.
 
 The publisher tells this part that a table changed; it decides per seat whether the hand the
-player sees is stale (by a signature of what the hand message shows), and brings it up to date
-either through the player's last interaction (its token edits the message they clicked on,
-outside the global rate limit) or with a DM send or edit through the outbox. Kept apart from
-the publisher because this bookkeeping lives per seat and per interaction, while the
-publisher's own decisions are per update.
+player sees is stale, and brings it up to date:
+
+* through the player's last interaction (its token edits the message they last clicked, a DM
+  or a "My hand" view, outside the global rate limit) while it is fresh: that surface is kept
+  *live*, edited on every card, trick and score (one edit in flight per seat, the newest state
+  coalesced behind it), so it may name whose turn it is (issue 13, item 2);
+* otherwise with a DM send or edit through the outbox, only when the hand or the player's turn
+  changed (the global budget): such a DM is not kept current between turns, so it is rendered
+  ``live=False`` and says "see the table" instead of naming a player who may already have
+  played.
+
+A surface that stops being live (the player clicked another one, the hand moved on, its token
+is about to expire) gets one last ``live=False`` edit through its own token, so no message is
+left naming a stale turn. Kept apart from the publisher because this bookkeeping lives per
+seat and per interaction, while the publisher's own decisions are per update.
 """
 
 from __future__ import annotations
@@ -14,7 +24,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Coroutine
 from contextlib import AbstractAsyncContextManager
+from typing import Any
 
 import aiohttp
 import discord
@@ -30,7 +42,24 @@ log = logging.getLogger(__name__)
 
 DM_CLOSED_CODE = 50007
 TOKEN_LIFETIME = 14 * 60.0
-"""Seconds an interaction token is used to edit a hand: tokens live 15 minutes; keep a margin."""
+"""Seconds an interaction token is used to keep a hand live: tokens live 15 minutes; keep a
+margin."""
+TOKEN_LAST_USE = 15 * 60.0 - 20.0
+"""Until then a token past ``TOKEN_LIFETIME`` may still make its surface's last edit."""
+
+Token = tuple[discord.Interaction, int, float, int]
+"""A seat's last interaction: the interaction, the hand its message showed, when (monotonic),
+and which message it edits (``surface_of``)."""
+
+
+def surface_of(interaction: discord.Interaction) -> int:
+    """The message an interaction's token edits: the clicked DM or ephemeral view, or, for a
+    click on the table message ("My hand"), the new ephemeral response (named by the
+    interaction's id, as its message id is not known)."""
+    message = interaction.message
+    if message is not None and (interaction.guild_id is None or message.flags.ephemeral):
+        return message.id
+    return interaction.id
 
 
 class HandDms:
@@ -41,14 +70,21 @@ class HandDms:
         self.outbox = outbox
         self.feedback = feedback
         self._dm_sent: dict[tuple[str, int], tuple[object, ...] | None] = {}
-        self._tokens: dict[tuple[str, int], tuple[discord.Interaction, int, float]] = {}
+        """What the seat's DM shows (``hand_signature``), as far as the outbox edits it."""
+        self._live_sent: dict[tuple[str, int], tuple[object, ...] | None] = {}
+        """What the seat's live surface shows (``hand_signature(live=True)``)."""
+        self._tokens: dict[tuple[str, int], Token] = {}
         self._token_locks: dict[tuple[str, int], asyncio.Lock] = {}
         self._token_tasks: set[asyncio.Task[None]] = set()
+        self._editing: set[tuple[str, int]] = set()
+        """Seats whose live surface has an edit in flight; a change meanwhile is ``_dirty``."""
+        self._dirty: set[tuple[str, int]] = set()
         self.token_edits = 0
 
     def resumed(self, table: Table) -> None:
         """After a restart nothing is known to be on screen: every hand is sent again."""
         self._dm_sent = {k: v for k, v in self._dm_sent.items() if k[0] != table.table_id}
+        self._live_sent = {k: v for k, v in self._live_sent.items() if k[0] != table.table_id}
 
     def forget(self, table: Table) -> None:
         """Forget what was kept per seat of a table that ended (the interactions above all,
@@ -57,29 +93,65 @@ class HandDms:
         for seat in range(len(table.seats)):
             key = (table.table_id, seat)
             self._dm_sent.pop(key, None)
+            self._live_sent.pop(key, None)
             self._tokens.pop(key, None)
             self._token_locks.pop(key, None)
+            self._dirty.discard(key)
 
     def answered(self, table: Table, seat: int) -> None:
-        """The player's own interaction response just showed them their hand."""
+        """The player's own interaction response just showed them their hand in their DM (or
+        their only view)."""
         if table.is_live:
-            self._dm_sent[(table.table_id, seat)] = render.hand_signature(table, seat)
+            key = (table.table_id, seat)
+            self._dm_sent[key] = render.hand_signature(table, seat)
+            self._live_sent[key] = render.hand_signature(table, seat, live=True)
 
     def clicked(
         self, table: Table, seat: int, interaction: discord.Interaction, hand: int | None = None
-    ) -> None:
-        """Keep the player's last interaction: its token can edit the hand they clicked on
-        (a DM or an ephemeral "My hand") for 15 minutes, outside the global rate limit.
+    ) -> bool:
+        """Keep the player's last interaction: its token keeps the hand they clicked on (a DM
+        or an ephemeral "My hand") live for 15 minutes, outside the global rate limit.
         ``hand`` is the hand the clicked message showed (a hand's last card moves the match
-        on, but that message stays the old hand's)."""
-        if table.match is not None and table.is_live:
-            shown = table.match.hand_number if hand is None else hand
-            self._tokens[(table.table_id, seat)] = (interaction, shown, time.monotonic())
+        on, but that message stays the old hand's). The surface they used before gets its
+        last edit (``live=False``); ``True`` when that surface was their DM of this hand, so
+        the DM is up to date without an outbox edit."""
+        match = table.match
+        if match is None or not table.is_live:
+            return False
+        key = (table.table_id, seat)
+        shown = match.hand_number if hand is None else hand
+        surface = surface_of(interaction)
+        old = self._tokens.get(key)
+        self._tokens[key] = (interaction, shown, time.monotonic(), surface)
+        self._live_sent[key] = render.hand_signature(table, seat, live=True)
+        s = table.seat(seat)
+        message = interaction.message
+        if (
+            interaction.guild_id is None
+            and message is not None
+            and interaction.channel_id
+            and s.hand_message_for != match.hand_number
+        ):
+            # the response showed the next hand in this DM: later outbox edits go to it
+            self._spawn(
+                self.feedback.dm_posted(
+                    table.table_id, seat, interaction.channel_id, message.id, match.hand_number
+                )
+            )
+        if old is None or old[3] == surface:
+            return False
+        retired = self._retire(table, seat, old)
+        return retired and old[0].guild_id is None and old[1] == match.hand_number
 
     def unanswered(self, table: Table, seat: int) -> None:
-        """The response that was to show the player their hand failed: update their DM."""
-        self._dm_sent.pop((table.table_id, seat), None)
-        self.refresh(table, None)
+        """The DM no longer shows the hand (the response meant to show it failed, or the card
+        was played from "My hand"): edit it through the outbox."""
+        key = (table.table_id, seat)
+        self._dm_sent.pop(key, None)
+        s = table.seat(seat)
+        if table.match is None or s.dm_closed or not s.user_id:
+            return
+        self._submit_dm(table, seat, key, render.hand_signature(table, seat))
 
     def refresh(self, table: Table, actor: int | None) -> None:
         """Bring every stale hand of the table up to date; ``actor``'s own response has just
@@ -88,76 +160,155 @@ class HandDms:
             return
         for seat, s in table.humans():
             if seat == actor and not s.autoplay:
-                self.answered(table, seat)
+                self.answered(table, seat)  # ``clicked`` follows with the token
+                continue
+            key = (table.table_id, seat)
+            if self._keep_live(table, seat, key):
                 continue
             signature = render.hand_signature(table, seat)
-            key = (table.table_id, seat)
-            if signature is None or self._dm_sent.get(key) == signature:
+            if signature is None or self._dm_sent.get(key) == signature or s.dm_closed:
                 continue
-            if self._edit_through_interaction(table, seat, key, signature):
-                continue
-            if s.dm_closed:
-                continue
-            self._dm_sent[key] = signature
-            new_hand = s.hand_message_for != table.match.hand_number
-            priority = URGENT if new_hand else MARKER
-            channel = s.user_id or 0  # one key per DM channel, known or not yet opened
-            self.outbox.submit(
-                ("hand", table.table_id, seat),
-                priority,
-                channel,
-                self._hand_job(table, seat),
-                cost=1 if s.hand_channel_id else 2,  # the first DM also opens the channel
-            )
+            self._submit_dm(table, seat, key, signature)
 
-    def _edit_through_interaction(
-        self, table: Table, seat: int, key: tuple[str, int], signature: tuple[object, ...]
-    ) -> bool:
-        """Mark the player's turn by editing, through their last interaction's token, the
-        hand message they last clicked; ``False`` when there is no fresh token for this hand."""
+    def _submit_dm(
+        self, table: Table, seat: int, key: tuple[str, int], signature: tuple[object, ...] | None
+    ) -> None:
+        match = table.match
+        assert match is not None
+        s = table.seat(seat)
+        self._dm_sent[key] = signature
+        # A new hand's cards and the player's turn go first (they wait for them; a first DM
+        # also tells whether their DMs are open); other changes may wait behind reports.
+        new_hand = s.hand_message_for != match.hand_number
+        my_turn = signature is not None and bool(signature[5])
+        priority = URGENT if new_hand or my_turn else MARKER
+        channel = s.user_id or 0  # one key per DM channel, known or not yet opened
+        self.outbox.submit(
+            ("hand", table.table_id, seat),
+            priority,
+            channel,
+            self._hand_job(table, seat),
+            cost=1 if s.hand_channel_id else 2,  # the first DM also opens the channel
+        )
+
+    def _keep_live(self, table: Table, seat: int, key: tuple[str, int]) -> bool:
+        """Bring the player's live surface up to date through their last interaction's
+        token; ``False`` when there is no fresh token for this hand (the DM path decides)."""
         token = self._tokens.get(key)
         match = table.match
         if token is None or match is None:
             return False
-        interaction, hand_no, since = token
-        if hand_no != match.hand_number or time.monotonic() - since > TOKEN_LIFETIME:
-            self._tokens.pop(key, None)
-            return False
+        interaction, hand_no, since, surface = token
         s = table.seat(seat)
-        if not s.dm_closed and (
-            s.hand_message_for != match.hand_number
-            or (interaction.guild_id is not None and interaction.id < (s.hand_message_id or 0))
+        if time.monotonic() - since > TOKEN_LIFETIME or (
+            interaction.guild_id is not None
+            and not s.dm_closed
+            and (
+                s.hand_message_id is None
+                or (s.hand_message_for == match.hand_number and interaction.id < s.hand_message_id)
+            )
         ):
-            # With DMs open, a new hand's cards go out as a new DM; a "My hand" view opened
-            # before that DM is older than it, so the turn mark goes to the DM.
+            # A player with DMs open gets their first DM of the match whatever view they
+            # opened; a "My hand" view opened before the DM of this hand (sent when no token
+            # was fresh) is older than it: the hand goes to the DM from now on. A new hand goes
+            # to the surface the player last used, like every other change (issue 13, item 3).
+            self._tokens.pop(key, None)
+            self._live_sent.pop(key, None)
+            self._retire(table, seat, token)
             return False
-        self._dm_sent[key] = signature
-        task = asyncio.create_task(self._token_edit(table, seat, key, interaction))
-        self._token_tasks.add(task)
-        task.add_done_callback(self._token_tasks.discard)
+        signature = render.hand_signature(table, seat, live=True)
+        if signature is None or self._live_sent.get(key) == signature:
+            return True
+        self._live_sent[key] = signature
+        if hand_no != match.hand_number:
+            self._tokens[key] = (interaction, match.hand_number, since, surface)
+        if key in self._editing:
+            self._dirty.add(key)  # the edit in flight is followed by one with the newest state
+            return True
+        self._spawn(self._live_edits(table, seat, key, interaction))
         return True
 
-    async def _token_edit(
+    def _retire(self, table: Table, seat: int, token: Token) -> bool:
+        """The last edit of a surface that is no longer kept live: ``live=False``, through its
+        own token while that may still be used; ``False`` when it may not."""
+        interaction, hand_no, since, _ = token
+        if time.monotonic() - since > TOKEN_LAST_USE or table.match is None:
+            return False
+        key = (table.table_id, seat)
+        self._spawn(self._token_edit(table, seat, key, interaction, live=False, hand=hand_no))
+        return True
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coro)
+        self._token_tasks.add(task)
+        task.add_done_callback(self._token_tasks.discard)
+
+    async def _live_edits(
         self, table: Table, seat: int, key: tuple[str, int], interaction: discord.Interaction
     ) -> None:
+        """Edit the live surface until it shows the newest state (coalesced per seat)."""
+        self._editing.add(key)
+        try:
+            while True:
+                self._dirty.discard(key)
+                token = self._tokens.get(key)
+                if token is None or token[0] is not interaction:
+                    return  # another surface took over (this one was retired)
+                await self._token_edit(table, seat, key, interaction, live=True)
+                if key not in self._dirty:
+                    return
+        finally:
+            self._editing.discard(key)
+
+    async def _token_edit(
+        self,
+        table: Table,
+        seat: int,
+        key: tuple[str, int],
+        interaction: discord.Interaction,
+        *,
+        live: bool,
+        hand: int | None = None,
+    ) -> None:
+        """One edit through ``interaction``'s token with the newest state; a surface of a
+        ``hand`` that is over is closed instead (the next hand is shown in a new message)."""
         if table.match is None or table.status != "playing":
             return
         lock = self._token_locks.setdefault(key, asyncio.Lock())
         async with lock:  # one edit at a time per hand, each with the newest state
             if table.match is None or table.status != "playing":
                 return
+            ephemeral = interaction.guild_id is not None
             async with self._settled(table):
-                spec = render.hand_message(
-                    table, seat, ephemeral=bool(interaction.guild_id is not None)
-                )
+                if hand is not None and hand != table.match.hand_number:
+                    spec = render.closed_hand_message(table, hand, ephemeral=ephemeral)
+                else:
+                    spec = render.hand_message(table, seat, ephemeral=ephemeral, live=live)
+                hand_no = table.match.hand_number
             try:
                 await interaction.edit_original_response(**message_kwargs(spec))
                 self.token_edits += 1
+                s = table.seat(seat)
+                message = interaction.message
+                if (
+                    live
+                    and message is not None
+                    and interaction.guild_id is None
+                    and interaction.channel_id
+                    and s.hand_message_for != hand_no
+                ):
+                    # this DM shows the new hand now: later outbox edits go to it
+                    await self.feedback.dm_posted(
+                        table.table_id, seat, interaction.channel_id, message.id, hand_no
+                    )
             except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as exc:
                 log.info("table %s: token edit failed (%s); DM edit instead", table.table_id, exc)
-                self._tokens.pop(key, None)
-                self._dm_sent.pop(key, None)
-                self.refresh(table, None)
+                token = self._tokens.get(key)
+                if live and token is not None and token[0] is interaction:
+                    self._tokens.pop(key, None)
+                    self._live_sent.pop(key, None)
+                    self._dm_sent.pop(key, None)
+                    self.refresh(table, None)
 
     def _hand_job(self, table: Table, seat: int) -> Job:
         async def job() -> None:
@@ -166,7 +317,7 @@ class HandDms:
             if match is None or s.user_id is None or s.dm_closed:
                 return
             async with self._settled(table):
-                spec = render.hand_message(table, seat)
+                spec = render.hand_message(table, seat, live=False)  # not kept current
                 hand_no = match.hand_number
             try:
                 if s.hand_message_id and s.hand_channel_id and s.hand_message_for == hand_no:

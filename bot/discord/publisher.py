@@ -102,9 +102,10 @@ class DiscordPublisher:
 
     def clicked(
         self, table: Table, seat: int, interaction: discord.Interaction, hand: int | None = None
-    ) -> None:
-        """Keep the player's last interaction to mark their turns with (see ``HandDms``)."""
-        self.hands.clicked(table, seat, interaction, hand)
+    ) -> bool:
+        """Keep the player's last interaction to keep their hand live with (see ``HandDms``);
+        ``True`` when this also brought their DM up to date."""
+        return self.hands.clicked(table, seat, interaction, hand)
 
     def unanswered(self, table: Table, seat: int) -> None:
         """The response that was to show the player their hand failed: update their DM."""

@@ -100,9 +100,11 @@ async def _play_click(
         return
     if interaction.guild_id is None or table.seat(seat).dm_closed:
         bot.publisher.answered(table, seat)  # the DM (or the only view) is up to date
-    else:
-        bot.publisher.unanswered(table, seat)  # played from "My hand": the DM is now stale
-    bot.publisher.clicked(table, seat, interaction, click.hand)  # turn marks edit this message
+        bot.publisher.clicked(table, seat, interaction, click.hand)  # kept live from now on
+    elif not bot.publisher.clicked(table, seat, interaction, click.hand):
+        # Played from "My hand": the DM still shows the card. When the DM was the live
+        # surface, its own token just gave it its last edit; else the outbox edits it.
+        bot.publisher.unanswered(table, seat)
     if update.refusal is not None:  # back from autoplay, but that card could not go now
         await reply_error(
             interaction, table.settings.language, update.refusal.code, update.refusal.params

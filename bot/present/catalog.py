@@ -375,6 +375,22 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "fa": "شما تماشاگر این میز هستید؛ برای بازی در میز بعدی از `/hokm new` استفاده کنید.",
     },
     # ---------------------------------------------------------------- (issue 13) the DM as the player's table
+    "dm.team_count": {"en": "{team} {count}", "fa": "{team}: {count}"},
+    "dm.tricks": {"en": "Tricks: {teams}", "fa": "دست‌ها: {teams}"},
+    "dm.score": {"en": "Score: {teams} (to {target})", "fa": "امتیاز: {teams} (تا {target})"},
+    "dm.last_trick": {
+        "en": "Last trick ({n}): {cards} → {name}",
+        "fa": "دست قبل ({n}): {cards} ← {name} برد",
+    },
+    "dm.on_table": {"en": "On the table: {cards}", "fa": "روی میز: {cards}"},
+    "dm.leads": {
+        "en": "On the table: nothing yet; {name} leads.",
+        "fa": "روی میز: هنوز هیچ؛ {name} شروع می‌کند.",
+    },
+    "dm.see_table": {
+        "en": "The others are playing: see the table in {channel}.",
+        "fa": "دیگران در حال بازی‌اند: میز را در {channel} ببینید.",
+    },
     #
     #
     # ---------------------------------------------------------------- (issue 13) match summary and rematch

@@ -16,8 +16,7 @@ from engine import PLAY, TRUMP, Card, Suit, seat_view
 
 from ..names import seat_name, shown_name
 from ..service.table import LogLine, Table
-from ..store import PlayerRecord, StandingsPage
-from . import custom_ids
+from . import custom_ids, hand_status
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 from .teams import team_label
 from .tricks import EMBED_DESCRIPTION, hand_result_line, trick_lines
@@ -226,8 +225,12 @@ def log_text(lang: str, line: LogLine) -> str:
     return t(lang, line.key, **params)
 
 
-def hand_message(table: Table, seat: int, *, ephemeral: bool = False) -> MessageSpec:
-    """One player's private hand: only ever sent to that player (DM or ephemeral)."""
+def hand_message(
+    table: Table, seat: int, *, ephemeral: bool = False, live: bool = True
+) -> MessageSpec:
+    """One player's private hand: only ever sent to that player (DM or ephemeral), with the
+    table as the player needs it (``hand_status``). ``live``: the message will be kept current
+    on every move, so it may name whose turn it is."""
     match = table.match
     assert match is not None
     lang = table.settings.language
@@ -249,20 +252,21 @@ def hand_message(table: Table, seat: int, *, ephemeral: bool = False) -> Message
                     for s in SUIT_ORDER
                 )
             )
-        else:
+        elif live:
             lines.append(t(lang, "hand.waiting_trump", name=name(view.hakem)))
+        else:
+            lines.append(hand_status.waiting_line(table, view, lang, live=False))
+        lines.extend(hand_status.status_lines(table, view, lang, live=live))
     else:
         assert view.trump is not None
         lines.append(
             t(lang, "hand.trump_line", suit=suit_label(lang, view.trump), name=name(view.hakem))
         )
-        if view.trick:
-            shown = ", ".join(f"{name(s)} {c.label}" for s, c in view.trick)
-            lines.append(t(lang, "hand.on_table", cards=shown))
+        lines.extend(hand_status.status_lines(table, view, lang, live=live))
         if view.my_turn:
             lines.append(t(lang, "hand.your_turn", when=when(table.deadline)))
         else:
-            lines.append(t(lang, "hand.waiting_for", name=name(view.to_act)))
+            lines.append(hand_status.waiting_line(table, view, lang, live=live))
     if view.hand and table.status == "playing":
         legal = set(view.legal)
         for suit in SUIT_ORDER:
@@ -285,6 +289,19 @@ def hand_message(table: Table, seat: int, *, ephemeral: bool = False) -> Message
     return MessageSpec(content="\n".join(lines), rows=tuple(rows))
 
 
+def closed_hand_message(table: Table, hand: int, *, ephemeral: bool = False) -> MessageSpec:
+    """A hand message whose hand is over (the next hand's cards are in a new message): no
+    buttons, nothing that could go stale, the score as it stands."""
+    lang = table.settings.language
+    match = table.match
+    assert match is not None
+    header = t(lang, "hand.header", channel=f"<#{table.channel_id}>", n=number(lang, hand))
+    lines = [f"**{header}**", t(lang, "hand.over"), hand_status.score_line(table, lang)]
+    if ephemeral:
+        lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
+    return MessageSpec(content="\n".join(lines))
+
+
 def _add_button(rows: list[tuple[ButtonSpec, ...]], button: ButtonSpec) -> None:
     """A row of its own when Discord's five rows allow, else the first row with room (13
     cards fill at most five rows, never all 25 places)."""
@@ -295,19 +312,22 @@ def _add_button(rows: list[tuple[ButtonSpec, ...]], button: ButtonSpec) -> None:
     rows[i] = (*rows[i], button)
 
 
-def hand_signature(table: Table, seat: int) -> tuple[object, ...] | None:
-    """What would make this seat's DM worth editing; ``None`` when it needs no DM now.
+def hand_signature(table: Table, seat: int, *, live: bool = False) -> tuple[object, ...] | None:
+    """What would make this seat's hand message worth editing; ``None`` when it needs none now.
 
-    The live trick is left out on purpose: a DM is edited when the hand or the player's turn
-    changes, not on every card others play (the channel shows those).
+    A DM edited through the outbox (``live=False``) leaves the live trick out on purpose: it
+    is edited when the hand or the player's turn changes, not on every card others play
+    (those would cost the global budget). A message kept current through the player's token
+    (``live``) also changes with every card, trick and score (``hand_status.live_signature``).
     """
     match = table.match
     if match is None or table.status != "playing":
         return None
     view = seat_view(match, seat)
-    if view.phase == TRUMP and not view.can_choose_trump:
-        return None
-    return (view.hand_number, view.phase, view.hand, view.legal, view.trump, view.my_turn)
+    if view.phase == TRUMP and not view.can_choose_trump and not live:
+        return None  # no cards yet: a DM waits for trump; a live message says who names it
+    base = (view.hand_number, view.phase, view.hand, view.legal, view.trump, view.my_turn)
+    return base + hand_status.live_signature(table, view) if live else base
 
 
 def error_text(lang: str, code: str, params: dict[str, object]) -> str:
@@ -322,68 +342,6 @@ def error_text(lang: str, code: str, params: dict[str, object]) -> str:
             f"https://discord.com/channels/{guild}/{channel}/{message_id}" if message_id else ""
         )
     return t(lang, code, **shown)
-
-
-def standings_message(
-    lang: str, guild_name: str, page: StandingsPage, member_id: int = 0
-) -> MessageSpec:
-    lines = []
-    for r in page.rows:
-        lines.append(
-            t(
-                lang,
-                "standings.row",
-                rank=number(lang, r.rank),
-                name=f"<@{r.user_id}>",
-                won=number(lang, r.matches_won),
-                played=number(lang, r.matches_played),
-                rate=number(lang, round(r.win_rate * 100)),
-                hands=number(lang, r.hands_won),
-                kots=number(lang, r.kots_dealt),
-                hk=number(lang, r.hakem_kots_suffered),
-            )
-        )
-    if not lines:
-        lines.append(t(lang, "standings.empty"))
-    footer = t(lang, "standings.page", page=number(lang, page.page), pages=number(lang, page.pages))
-    embed = EmbedSpec(
-        t(lang, "standings.title", guild=shown_name(guild_name, limit=100)),
-        "\n".join(lines),
-        COLOR_LOBBY,
-        (),
-        footer,
-    )
-    buttons = (
-        ButtonSpec(
-            custom_ids.standings_id(max(1, page.page - 1), "p"),
-            t(lang, "button.previous"),
-            disabled=page.page <= 1,
-        ),
-        ButtonSpec(
-            custom_ids.standings_id(min(page.pages, page.page + 1), "n"),
-            t(lang, "button.next"),
-            disabled=page.page >= page.pages,
-        ),
-    )
-    return MessageSpec(embed=embed, rows=(buttons,))
-
-
-def member_message(lang: str, name: str, record: PlayerRecord | None) -> MessageSpec:
-    if record is None:
-        return MessageSpec(content=t(lang, "standings.member_none", name=name))
-    text = t(
-        lang,
-        "standings.member",
-        name=name,
-        rank=number(lang, record.rank),
-        won=number(lang, record.matches_won),
-        played=number(lang, record.matches_played),
-        rate=number(lang, round(record.win_rate * 100)),
-        hands=number(lang, record.hands_won),
-        kots=number(lang, record.kots_dealt),
-        hk=number(lang, record.hakem_kots_suffered),
-    )
-    return MessageSpec(content=text)
 
 
 def settings_message(

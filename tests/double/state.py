@@ -56,6 +56,9 @@ class World:
         self.interactions: dict[int, InteractionRecord] = {}
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self._changed = asyncio.Event()
+        self.observers: list[Callable[[StoredMessage], None]] = []
+        """Called with every message the bot (or a user) creates or edits, as it is stored:
+        the load bench times when a member's hand showed their turn."""
 
     # --- change notification -------------------------------------------------------------
 
@@ -264,6 +267,8 @@ class World:
             msg.webhook_id = self.application_id
         self.messages[msg.id] = msg
         channel.message_ids.append(msg.id)
+        for observe in self.observers:
+            observe(msg)
         self.notify()
         return msg
 
@@ -287,6 +292,8 @@ class World:
         if any(k in body for k in ("content", "embeds", "embed", "components", "attachments")):
             msg.flags &= ~FLAG_LOADING
         msg.edited_at = utcnow()
+        for observe in self.observers:
+            observe(msg)
         self.notify()
         return msg
 

@@ -52,9 +52,11 @@ async def dm_shows(double: DiscordDouble, user: User, table: Table) -> None:
     """The member's DM ends up showing their hand as the table now is."""
     seat = table.seat_of(user.id)
     assert seat is not None
-    text = render.hand_message(table, seat).content
+    # kept current through the member's token, or edited once through the outbox (then it
+    # says "see the table" rather than name whose turn it is: issue 13, item 2)
+    texts = {render.hand_message(table, seat, live=live).content for live in (True, False)}
     await double.wait_until(
-        lambda: any(m.content == text for m in double.dms(user)),
+        lambda: any(m.content in texts for m in double.dms(user)),
         timeout=15,
         what=f"{user.username}'s DM to show the current hand",
     )

@@ -21,6 +21,7 @@ from tests.e2e.helpers import table_message
 
 from .inproc import fast_forward, open_table, seated_table, until
 from .leaks import TRICK_LINE, HandWatcher, label, leaks
+from .leaks import viewer_of as leaks_viewer
 from .script import member_choice
 
 
@@ -112,6 +113,17 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
     ]
     versions = sum(len(m.history) + 1 for m in double.world.messages.values())
     assert versions > 150  # the checker really walked the match
+    # Issue 13, item 2: hand messages now show the table (the trick in progress with other
+    # players' cards, the last trick); the checker walked those versions too and found no
+    # card in them that was still hidden from their reader.
+    private = [
+        state.get("content") or ""
+        for m in double.world.messages.values()
+        if m.author is double.world.bot and leaks_viewer(double, m) is not None
+        for state in [*m.history, m.snapshot()]
+    ]
+    assert sum("On the table: " in text and " · " in text for text in private) > 20
+    assert sum("Last trick (" in text for text in private) > 20
 
 
 def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ...present import render
+from ...present import standings
 from ...service.errors import ActionError
 from .. import actions
 from ..ui import message_kwargs
@@ -31,7 +31,7 @@ class StandingsCog(commands.Cog):
             raise ActionError("error.guild_only")
         if member is not None:
             record = await self.bot.store.member_record(interaction.guild_id, member.id)
-            spec = render.member_message(lang, f"<@{member.id}>", record)
+            spec = standings.member_message(lang, f"<@{member.id}>", record)
         else:
             spec = await actions.standings_page(self.bot, interaction, lang, 1)
         await interaction.response.send_message(**message_kwargs(spec))

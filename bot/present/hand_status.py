@@ -1,0 +1,91 @@
+"""The table as one player's hand message shows it (issue 13, item 2: the DM is the table).
+
+A player should not have to switch to the channel to follow the hand: the hand message says
+the current trick (each card with its player), the last trick and who took it, the tricks per
+team, the score and whose turn it is. Everything here is public (played cards, counts), so it
+may be shown to any seat; the seat's own cards stay in ``render.hand_message``.
+
+Only a message the bot keeps current on every move (``live``: edited through the player's own
+fresh interaction token) may name the player the table waits for. A message that is not kept
+current between the player's turns would soon name a player who has already played, so it
+says "see the table" instead, and leaves out the trick in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+
+from engine import PLAY, Card, SeatView
+
+from ..names import seat_name
+from ..service.table import Table
+from .i18n import number, t
+from .teams import team_label
+
+
+def played_cards(table: Table, cards: Iterable[tuple[int, Card]]) -> list[str]:
+    """``amir 6♠``, ``bahar K♠``, ...: each card with the player who played it."""
+    name = partial(seat_name, table)
+    return [f"{name(seat)} {card.label}" for seat, card in cards]
+
+
+def _per_team(table: Table, lang: str, counts: tuple[int, ...]) -> list[str]:
+    return [
+        t(lang, "dm.team_count", team=team_label(table, lang, team), count=number(lang, count))
+        for team, count in enumerate(counts)
+    ]
+
+
+def score_line(table: Table, lang: str) -> str:
+    """``Score: amir & cyrus 1 · bahar & dara 4 (to 7)``."""
+    match = table.match
+    assert match is not None
+    target = number(lang, match.rules.target_score)
+    return t(lang, "dm.score", teams=_per_team(table, lang, tuple(match.scores)), target=target)
+
+
+def status_lines(table: Table, view: SeatView, lang: str, *, live: bool) -> list[str]:
+    """Tricks and score, then (in play) the last trick and the one on the table.
+
+    The trick in progress is shown only when it cannot go stale: on a ``live`` message, or
+    when it is this seat's turn (nobody else moves until they do).
+    """
+    lines = [
+        t(lang, "dm.tricks", teams=_per_team(table, lang, view.team_tricks)),
+        score_line(table, lang),
+    ]
+    if view.phase != PLAY:
+        return lines
+    if view.tricks:
+        last = view.tricks[-1]
+        n = view.fmt.seats
+        cards = [((last.leader + i) % n, c) for i, c in enumerate(last.cards)]
+        lines.append(
+            t(
+                lang,
+                "dm.last_trick",
+                n=number(lang, last.number),
+                cards=played_cards(table, cards),
+                name=seat_name(table, last.winner),
+            )
+        )
+    if live or view.my_turn:
+        if view.trick:
+            lines.append(t(lang, "dm.on_table", cards=played_cards(table, view.trick)))
+        else:
+            lines.append(t(lang, "dm.leads", name=seat_name(table, view.to_act)))
+    return lines
+
+
+def waiting_line(table: Table, view: SeatView, lang: str, *, live: bool) -> str:
+    """Whose turn it is, on a message kept current; else where to look (never a stale name)."""
+    if live:
+        return t(lang, "hand.waiting_for", name=seat_name(table, view.to_act))
+    return t(lang, "dm.see_table", channel=f"<#{table.channel_id}>")
+
+
+def live_signature(table: Table, view: SeatView) -> tuple[object, ...]:
+    """What a message kept current shows beyond the hand itself: any change is worth an edit
+    (through the player's token, outside the global rate limit)."""
+    return (view.trick, len(view.tricks), view.team_tricks, view.scores, view.to_act)

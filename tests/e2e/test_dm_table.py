@@ -1,0 +1,161 @@
+"""Issue 13, items 2 and 3: the DM is the player's table, and a turn is marked where the
+player last looked.
+
+Played on the real discord.py against the double: every DM kept live through its owner's
+token shows the current trick (each card with its player), the last trick and who took it,
+the tricks per team and the score, and names the player to act, never one who has already
+played; a DM the bot does not keep current says "see the table" instead. A member who last
+used their "My hand" view gets their turn marked on that view.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.discord.client import HokmBot
+from bot.names import seat_name
+from bot.present import custom_ids
+from bot.present.hand_status import score_line
+from bot.present.i18n import number, t
+from bot.present.teams import team_label
+from bot.service.table import Table
+from engine import PLAY
+from tests.double.models import User
+from tests.double.server import DiscordDouble
+
+from .conftest import BotFactory
+from .helpers import open_table, table_message
+from .players import SUCCESS, hand_message, play_turn_by_dm, ready_to_act
+
+
+async def _seated(double: DiscordDouble, bot: HokmBot, lang: str) -> Table:
+    channel = double.channel
+    assert channel is not None
+    if lang == "fa":
+        await double.slash(double.manager, channel, "hokm settings", {"language": "fa"})
+    host, *others = double.members
+    table = await open_table(double, bot, host, {"turn_seconds": 60})
+    for user in others:
+        join = custom_ids.lobby_id(table.table_id, "join")
+        record = await double.click(user, table_message(double, table), custom_id=join)
+        assert record.response_type == 7, record.response_name
+    assert table.status == "playing" and table.match is not None
+    return table
+
+
+def _live_dm_is_current(double: DiscordDouble, table: Table, user: User, seat: int) -> bool:
+    """The seat's newest DM shows the table as it is now (R8/R9: the trick in play order)."""
+    match = table.match
+    assert match is not None
+    lang = table.settings.language
+    message = hand_message(double, user)
+    if message is None:
+        return False
+    text = message.content
+    trick = match.current_trick()
+    cards = [f"{seat_name(table, s)} {c.label}" for s, c in trick]
+    if trick and t(lang, "dm.on_table", cards=cards) not in text:
+        return False
+    if (
+        match.to_act != seat
+        and t(lang, "hand.waiting_for", name=seat_name(table, match.to_act)) not in text
+    ):
+        return False
+    return t(lang, "dm.tricks", teams=_teams(table, lang, match.team_tricks)) in text
+
+
+def _teams(table: Table, lang: str, counts: list[int]) -> list[str]:
+    return [
+        t(lang, "dm.team_count", team=team_label(table, lang, i), count=number(lang, c))
+        for i, c in enumerate(counts)
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+async def test_every_dm_follows_the_trick_the_last_trick_and_the_turn(
+    discord_double: DiscordDouble, make_bot: BotFactory, lang: str
+) -> None:
+    double = discord_double
+    bot = await make_bot(match_seed_base=5)
+    table = await _seated(double, bot, lang)
+    match = table.match
+    assert match is not None
+    users = {u.id: u for u in double.members}
+    rng = random.Random(3)
+    await play_turn_by_dm(double, bot, table, users, rng)  # the hakem names trump (R4)
+    # Before a player's first click of the hand the bot cannot keep their DM current: it
+    # sends their cards saying "see the table", naming nobody who may already have played.
+    waiting = (match.to_act + 1) % 4
+    user = users[table.seat(waiting).user_id or 0]
+    await double.wait_until(
+        lambda: (m := hand_message(double, user)) is not None and len(m.buttons()) == 13,
+        what="the second player's thirteen cards",
+    )
+    first = hand_message(double, user)
+    assert first is not None
+    see_table = t(lang, "dm.see_table", channel=f"<#{table.channel_id}>")
+    if match.to_act != waiting:
+        assert see_table in first.content
+        assert t(lang, "hand.waiting_for", name=seat_name(table, match.to_act)) not in first.content
+    for _ in range(6):  # a trick and a half: every DM once clicked is live from then on
+        await play_turn_by_dm(double, bot, table, users, rng)
+    assert match.phase == PLAY and len(match.tricks) >= 1
+    for seat, s in table.humans():
+        await double.wait_until(
+            lambda seat=seat, s=s: _live_dm_is_current(double, table, users[s.user_id or 0], seat),
+            what=f"seat {seat}'s DM to show the table",
+        )
+    last = match.tricks[-1]
+    winner = seat_name(table, last.winner)
+    for _, s in table.humans():
+        message = hand_message(double, users[s.user_id or 0])
+        assert message is not None
+        text = message.content
+        assert f"→ {winner}" in text or f"← \u2068{winner}\u2069" in text  # who took it
+        assert score_line(table, lang) in text
+        assert team_label(table, lang, 0) in text and team_label(table, lang, 1) in text
+
+
+async def test_a_turn_is_marked_on_the_my_hand_view_the_member_last_used(
+    discord_double: DiscordDouble, make_bot: BotFactory
+) -> None:
+    """Issue 13, item 3: a member who played from their "My hand" view learns of their next
+    turn there (edited through that click's token), not only in a DM they are not looking at."""
+    double = discord_double
+    bot = await make_bot(match_seed_base=5)
+    table = await _seated(double, bot, "en")
+    match = table.match
+    assert match is not None
+    users = {u.id: u for u in double.members}
+    rng = random.Random(4)
+    await play_turn_by_dm(double, bot, table, users, rng)  # trump (R4)
+    watcher_seat = (match.hakem + 1) % 4
+    watcher = users[table.seat(watcher_seat).user_id or 0]
+    while match.to_act != watcher_seat:
+        await play_turn_by_dm(double, bot, table, users, rng)
+    # the watcher presses My hand (after their DM arrived) and plays from it
+    await double.wait_until(
+        lambda: ready_to_act(hand_message(double, watcher), table), what="the watcher's DM"
+    )
+    record = await double.click(watcher, table_message(double, table), label="My hand")
+    view = record.message
+    assert record.ephemeral and view is not None
+    await double.wait_until(lambda: ready_to_act(view, table), what="the view's green cards")
+    green = [b for b in view.buttons() if b.style == SUCCESS]
+    played = await double.click(watcher, view, custom_id=green[0].custom_id)
+    assert played.response_type == 7
+    edits = len(view.history)
+    while match.to_act != watcher_seat:  # the others play (a trick may end: R9)
+        await play_turn_by_dm(double, bot, table, users, rng)
+    await double.wait_until(
+        lambda: ready_to_act(view, table) and len(view.history) > edits,
+        what="the watcher's My hand view to mark their turn",
+    )
+    assert t("en", "hand.your_turn", when="")[:12] in view.content
+    for message in double.dms(watcher):  # no DM names a player who has already played
+        for seat in range(4):
+            if seat != match.to_act:
+                waiting = t("en", "hand.waiting_for", name=seat_name(table, seat))
+                assert waiting not in message.content
