@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.present.render import ButtonSpec, MessageSpec, hand_message, table_message  # noqa: E402
+from bot.present.summary import match_summary  # noqa: E402
 from bot.service.table import Seat, Table, TableSettings  # noqa: E402
 from engine import GreedyPlayer, Match, Suit, seat_view  # noqa: E402
 
@@ -101,7 +102,13 @@ def samples() -> str:
         parts.append(_block(as_markdown(table_message(table))))
         seat = table.match.to_act if table.match else 0
         parts.append(f"### Seat {seat + 1}'s DM at the same moment (their turn)\n")
-        parts.append(_block(as_markdown(hand_message(table, seat))))
+        parts.append(_block(as_markdown(hand_message(table, seat, live=True))))
+        other = (seat + 1) % 4
+        parts.append(f"### Seat {other + 1}'s DM, edited through the outbox (not kept live)\n")
+        parts.append(_block(as_markdown(hand_message(table, other, live=False))))
+        done = scripted_table(lang, hands=99, cards=0)
+        parts.append("### The match summary (in the channel, when the match ends)\n")
+        parts.append(_block(as_markdown(match_summary(done))))
     return "\n".join(parts)
 
 
