@@ -12,7 +12,7 @@ import time
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine import Card, Player, SeatView, Suit
 
@@ -106,3 +106,25 @@ class Pace:
     computer_delay: float = 1.0
     """The pause before a computer's move (thinking overlaps it)."""
     think_grace: float = THINK_GRACE
+
+
+T = TypeVar("T")
+
+
+class Via(Generic[T]):
+    """An attribute of the service that lives on one of its parts (``pace``, ``turns``), so a
+    change made on the service (a test moving the clock) reaches the part that reads it."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, objtype: type | None = None) -> T:
+        value: T = getattr(getattr(obj, self.part), self.name)
+        return value
+
+    def __set__(self, obj: Any, value: T) -> None:
+        setattr(getattr(obj, self.part), self.name, value)

@@ -36,6 +36,7 @@ from .ports import (
     TableFeedback,
     Thinker,
     Update,
+    Via,
 )
 from .registry import TableRegistry
 from .rematch import Rematches
@@ -100,46 +101,13 @@ class TableService:
         ``TableFeedback`` port at construction, and knows it through nothing else."""
 
     # ----------------------------------------------------------------- tunables
+    # Each lives on the part that reads it; set here (by tests and tools) it reaches that part.
 
-    @property
-    def clock(self) -> Callable[[], float]:
-        return self.pace.clock
-
-    @clock.setter
-    def clock(self, clock: Callable[[], float]) -> None:
-        self.pace.clock = clock
-
-    @property
-    def computer_delay(self) -> float:
-        return self.pace.computer_delay
-
-    @computer_delay.setter
-    def computer_delay(self, seconds: float) -> None:
-        self.pace.computer_delay = seconds
-
-    @property
-    def think_grace(self) -> float:
-        return self.pace.think_grace
-
-    @think_grace.setter
-    def think_grace(self, seconds: float) -> None:
-        self.pace.think_grace = seconds
-
-    @property
-    def player_factory(self) -> PlayerFactory:
-        return self.turns.player_factory
-
-    @player_factory.setter
-    def player_factory(self, factory: PlayerFactory) -> None:
-        self.turns.player_factory = factory
-
-    @property
-    def thinker(self) -> Thinker | None:
-        return self.turns.thinker
-
-    @thinker.setter
-    def thinker(self, thinker: Thinker | None) -> None:
-        self.turns.thinker = thinker
+    clock: Via[Callable[[], float]] = Via("pace")
+    computer_delay: Via[float] = Via("pace")
+    think_grace: Via[float] = Via("pace")
+    player_factory: Via[PlayerFactory] = Via("turns")
+    thinker: Via[Thinker | None] = Via("turns")
 
     # ----------------------------------------------------------------- lifecycle
 
