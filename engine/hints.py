@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from .cards import Card, Suit
 from .match import TRUMP
@@ -35,20 +35,7 @@ Reason = Literal[
     "draw_out",
     "longest_suit",
 ]
-REASONS: Final[tuple[Reason, ...]] = (
-    "only_card",
-    "partner_wins",
-    "trump_in",
-    "takes_trick",
-    "beats_so_far",
-    "discard",
-    "keeps_high",
-    "cheap",
-    "master",
-    "draw_trumps",
-    "draw_out",
-    "longest_suit",
-)
+REASONS: Final[tuple[Reason, ...]] = get_args(Reason)
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,3 +65,31 @@ async def play_turn_by_dm(
     if match.phase == PLAY and button.custom_id and button.custom_id.startswith("hokm:c:"):
         played = Card.parse(button.custom_id.rsplit(":", 1)[1])
         assert played not in match.hand_of(seat)
+
+
+async def play_out(
+    double: DiscordDouble,
+    bot: HokmBot,
+    table: Table,
+    users: dict[int, User],
+    rng: random.Random,
+    *,
+    turns: int = 400,
+) -> None:
+    """Members click their DMs and computers move until the match is over (at most ``turns``
+    turns, so a stuck table fails the test instead of hanging it)."""
+    for _ in range(turns):
+        if table.status != "playing":
+            break
+        match = table.match
+        assert match is not None
+        if table.seat(match.to_act).computer_plays:
+            done = len(match.actions)
+            await double.wait_until(
+                lambda: len(match.actions) > done or table.status != "playing",  # noqa: B023
+                timeout=5.0,
+                what="the computer to move",
+            )
+            continue
+        await play_turn_by_dm(double, bot, table, users, rng)
+    assert table.status == "finished"

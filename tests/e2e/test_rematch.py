@@ -12,30 +12,14 @@ from tests.double.client import ClientRunner
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
 
+from . import players
 from .conftest import BotFactory
 from .helpers import open_table, skip_time, table_message
-from .players import play_turn_by_dm
 
 
 async def play_out(double: DiscordDouble, bot: HokmBot, table: Table) -> None:
     """Humans click their DMs, computers move, until the match is over."""
-    users = {u.id: u for u in double.members}
-    rng = random.Random(7)
-    for _ in range(400):
-        if table.status != "playing":
-            break
-        match = table.match
-        assert match is not None
-        if table.seat(match.to_act).computer_plays:
-            done = len(match.actions)
-            await double.wait_until(
-                lambda: len(match.actions) > done or table.status != "playing",  # noqa: B023
-                timeout=5.0,
-                what="the computer to move",
-            )
-            continue
-        await play_turn_by_dm(double, bot, table, users, rng)
-    assert table.status == "finished"
+    await players.play_out(double, bot, table, {u.id: u for u in double.members}, random.Random(7))
 
 
 async def two_humans_finish(

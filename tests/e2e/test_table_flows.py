@@ -12,7 +12,7 @@ from engine import PLAY, TRUMP, Card
 from tests.double.server import DiscordDouble
 
 from .helpers import open_table, seat_everyone, skip_time, table_message
-from .players import SUCCESS, hand_message, play_turn_by_dm, ready_to_act
+from .players import SUCCESS, hand_message, play_out, play_turn_by_dm, ready_to_act
 
 
 async def test_computers_fill_three_seats_and_the_match_finishes(
@@ -25,23 +25,7 @@ async def test_computers_fill_three_seats_and_the_match_finishes(
     assert record.response_type == 7
     assert table.status == "playing"
     assert sum(1 for s in table.seats if s and s.is_computer) == 3
-    users = {host.id: host}
-    rng = random.Random(1)
-    for _ in range(200):
-        if table.status != "playing":
-            break
-        match = table.match
-        assert match is not None
-        if table.seat(match.to_act).computer_plays:
-            done = len(match.actions)
-            await double.wait_until(
-                lambda: len(match.actions) > done or table.status != "playing",  # noqa: B023
-                timeout=5.0,
-                what="the computer to move",
-            )
-            continue
-        await play_turn_by_dm(double, bot, table, users, rng)
-    assert table.status == "finished"
+    await play_out(double, bot, table, {host.id: host}, random.Random(1), turns=200)
     channel = double.channel
     assert channel is not None
     await double.wait_for_message(channel, lambda m: "win the match" in m.text, timeout=15)
