@@ -126,8 +126,13 @@ def show_table(bot: CogBot) -> Answer:
             return
         async with bot.service.settled(table.table_id):
             spec = render.table_message(table)
+            shown = table.version
         await interaction.response.edit_message(**message_kwargs(spec))
-        bot.outbox.discard(("table", table.table_id))
+        # Only what this edit showed is done: a change committed while it was on its way (a
+        # Cancel right after a Start) queued the newer state under the same key, and that job
+        # must still run, or the message keeps showing the older table.
+        if table.version == shown:
+            bot.outbox.discard(("table", table.table_id))
 
     return answer
 
