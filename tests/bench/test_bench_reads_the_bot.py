@@ -7,6 +7,7 @@ tables that stop moving; these checks make such a change fail here, in a second,
 from __future__ import annotations
 
 import importlib
+import logging
 import random
 from types import SimpleNamespace
 from typing import Any, cast
@@ -203,3 +204,29 @@ def test_a_member_remembers_the_cards_they_played_not_trump() -> None:
 def test_nearest_rank_percentile() -> None:
     assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 50) == 3.0
     assert percentile([1.0, 2.0], 99) == 2.0
+
+
+async def test_the_attack_bench_reads_the_services_commit_lines(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``bench/attack.py`` times computer moves from the service's log: a line the real service
+    writes, in the bot's log format, must match (the service's module moved once and the bench
+    silently counted no move at all)."""
+    from bench.attack import EVENTS_LINE_RE
+    from bot.service.service import TableService
+    from bot.store import Store
+    from bot.store.guild_settings import GuildSettings
+    from tests.service.fakes import FakeClock, FakeStore
+
+    clock = FakeClock()
+    service = TableService(cast(Store, FakeStore(now=clock)), clock=clock)
+    caplog.set_level(logging.INFO)
+    await service.open_table(
+        guild_id=1, channel_id=2, host_id=3, host_name="amir", settings=GuildSettings()
+    )
+    await service.close()
+    formatter = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    lines = [formatter.format(r) for r in caplog.records if "opened in channel" in r.getMessage()]
+    found = [m for m in map(EVENTS_LINE_RE.match, lines) if m]
+    assert lines and found, lines
+    assert found[0].group(4).startswith("opened in channel 2")
