@@ -25,7 +25,6 @@ SUMMARY_AND_REMATCH: Final[dict[str, dict[str, str]]] = {
         "en": "… {count} earlier hands not shown",
         "fa": "… {count} دست اول اینجا نیامده",
     },
-    "summary.team_count": {"en": "{team}: {count}", "fa": "{team}: {count}"},
     "summary.score": {"en": "Final score — {teams}", "fa": "امتیاز نهایی — {teams}"},
     "summary.kots": {"en": "Kots dealt — {teams}", "fa": "کُت‌ها — {teams}"},
     "summary.hakem_kots": {

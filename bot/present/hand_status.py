@@ -21,7 +21,7 @@ from engine import PLAY, Card, SeatView
 from ..names import seat_name
 from ..service.table import Table
 from .i18n import number, t
-from .teams import team_label
+from .teams import team_counts
 
 
 def played_cards(table: Table, cards: Iterable[tuple[int, Card]]) -> list[str]:
@@ -30,19 +30,17 @@ def played_cards(table: Table, cards: Iterable[tuple[int, Card]]) -> list[str]:
     return [f"{name(seat)} {card.label}" for seat, card in cards]
 
 
-def _per_team(table: Table, lang: str, counts: tuple[int, ...]) -> list[str]:
-    return [
-        t(lang, "dm.team_count", team=team_label(table, lang, team), count=number(lang, count))
-        for team, count in enumerate(counts)
-    ]
-
-
 def score_line(table: Table, lang: str) -> str:
     """``Score: amir & cyrus 1 · bahar & dara 4 (to 7)``."""
     match = table.match
     assert match is not None
     target = number(lang, match.rules.target_score)
-    return t(lang, "dm.score", teams=_per_team(table, lang, tuple(match.scores)), target=target)
+    return t(
+        lang,
+        "dm.score",
+        teams=team_counts(table, lang, match.scores, "dm.team_count"),
+        target=target,
+    )
 
 
 def status_lines(table: Table, view: SeatView, lang: str, *, live: bool) -> list[str]:
@@ -52,15 +50,14 @@ def status_lines(table: Table, view: SeatView, lang: str, *, live: bool) -> list
     when it is this seat's turn (nobody else moves until they do).
     """
     lines = [
-        t(lang, "dm.tricks", teams=_per_team(table, lang, view.team_tricks)),
+        t(lang, "dm.tricks", teams=team_counts(table, lang, view.team_tricks, "dm.team_count")),
         score_line(table, lang),
     ]
     if view.phase != PLAY:
         return lines
     if view.tricks:
         last = view.tricks[-1]
-        n = view.fmt.seats
-        cards = [((last.leader + i) % n, c) for i, c in enumerate(last.cards)]
+        cards = last.plays(view.fmt.seats)
         lines.append(
             t(
                 lang,

@@ -18,7 +18,7 @@ from ..names import seat_name, shown_name
 from ..service.table import LogLine, Table
 from . import custom_ids, hand_status
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
-from .teams import team_label
+from .teams import team_counts, team_label
 from .tricks import EMBED_DESCRIPTION, hand_result_line, trick_lines
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -148,20 +148,6 @@ def table_message(table: Table) -> MessageSpec:
     return MessageSpec(embed=embed, rows=rows)
 
 
-def _per_team(table: Table, lang: str, counts: Sequence[int]) -> list[str]:
-    """``amir & cyrus: 3``, ``bahar & dara: 5``, ...: one count per team of the format, each
-    team by its players (item 4)."""
-    return [
-        t(
-            lang,
-            "table.team_count",
-            team=team_label(table, lang, team),
-            count=number(lang, counts[team]),
-        )
-        for team in range(len(table.fmt.teams))
-    ]
-
-
 def _match_lines(table: Table, lang: str) -> list[str]:
     match = table.match
     assert match is not None
@@ -174,9 +160,11 @@ def _match_lines(table: Table, lang: str) -> list[str]:
         lines.append(t(lang, "table.trump_pending", name=name(match.hakem)))
     elif match.trump is not None:
         lines.append(t(lang, "table.trump", suit=suit_label(lang, match.trump)))
-    lines.append(t(lang, "table.tricks", teams=_per_team(table, lang, match.team_tricks)))
+    lines.append(t(lang, "table.tricks", teams=team_counts(table, lang, match.team_tricks)))
     target = number(lang, match.rules.target_score)
-    lines.append(t(lang, "table.score", teams=_per_team(table, lang, match.scores), target=target))
+    lines.append(
+        t(lang, "table.score", teams=team_counts(table, lang, match.scores), target=target)
+    )
     if match.phase == PLAY:
         trick = match.current_trick()
         if trick:

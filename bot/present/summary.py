@@ -18,7 +18,7 @@ from ..service.table import Table
 from . import custom_ids
 from .i18n import number, t
 from .render import COLOR_DONE, ButtonSpec, EmbedSpec, MessageSpec
-from .teams import team_label
+from .teams import team_counts, team_label
 
 DESCRIPTION_LIMIT = 4000
 """Characters for the description: Discord allows 4,096 there (6,000 in the whole embed; the
@@ -44,8 +44,8 @@ def match_summary(table: Table) -> MessageSpec:
     )
     results = match.hand_results
     totals = [
-        t(lang, "summary.score", teams=_counts(table, lang, scores)),
-        t(lang, "summary.kots", teams=_counts(table, lang, _kots(results, teams))),
+        t(lang, "summary.score", teams=team_counts(table, lang, scores)),
+        t(lang, "summary.kots", teams=team_counts(table, lang, _kots(results, teams))),
     ]
     suffered = [0 for _ in teams]
     for r in results:
@@ -53,7 +53,7 @@ def match_summary(table: Table) -> MessageSpec:
         if team is not None:
             suffered[team] += 1
     if any(suffered):
-        totals.append(t(lang, "summary.hakem_kots", teams=_counts(table, lang, suffered)))
+        totals.append(t(lang, "summary.hakem_kots", teams=team_counts(table, lang, suffered)))
     totals.append(
         t(
             lang,
@@ -106,13 +106,6 @@ def _hand_line(table: Table, lang: str, r: HandResult) -> str:
 def _kots(results: Sequence[HandResult], teams: range) -> list[int]:
     """R11: kots dealt per team (a kot or a hakem-kot: the losers took no trick)."""
     return [sum(1 for r in results if r.is_kot and r.winner_team == team) for team in teams]
-
-
-def _counts(table: Table, lang: str, counts: Sequence[int]) -> tuple[str, ...]:
-    return tuple(
-        t(lang, "summary.team_count", team=team_label(table, lang, team), count=number(lang, c))
-        for team, c in enumerate(counts)
-    )
 
 
 def duration(lang: str, seconds: float) -> str:

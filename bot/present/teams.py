@@ -6,9 +6,11 @@ summary) the presenter calls ``team_label``, so one rule decides how a team read
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..names import seat_name
 from ..service.table import Table
-from .i18n import isolate, word
+from .i18n import isolate, number, t, word
 
 
 def team_label(table: Table, lang: str, team: int) -> str:
@@ -19,3 +21,14 @@ def team_label(table: Table, lang: str, team: int) -> str:
     if lang == "fa":
         names = [isolate(n) for n in names]
     return word(lang, "team.join").join(names)
+
+
+def team_counts(
+    table: Table, lang: str, counts: Sequence[int], key: str = "table.team_count"
+) -> list[str]:
+    """One count per team of the table's format, each team by its players
+    (``amir & cyrus: 3``, ``bahar & dara: 5``): tricks, points or kots, in sentence ``key``."""
+    return [
+        t(lang, key, team=team_label(table, lang, team), count=number(lang, counts[team]))
+        for team in range(len(table.fmt.teams))
+    ]
