@@ -81,6 +81,14 @@ class Lobby:
             if not free:
                 raise kept_refusal(table) if table.reserved else ActionError("error.table_full")
             seat = free[0]
+        self.sit(table, update, seat, user_id, name)
+
+    def sit(self, table: Table, update: Update, seat: int, user_id: int, name: str) -> None:
+        """Seat a member (a Join, a Rematch press) in ``seat``: they sit at no other live
+        table, a seat kept for them is theirs now, and a full lobby starts.
+
+        :raises ActionError: ``error.seated_elsewhere`` / ``error.seated_elsewhere_other``.
+        """
         self.registry.require_unseated(user_id, table.guild_id)
         table.reserved.pop(seat, None)
         table.seats[seat] = Seat(name=name, user_id=user_id)

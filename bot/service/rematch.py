@@ -22,7 +22,6 @@ from dataclasses import replace
 from ..names import shown_name
 from ..store import Store, TableRecord
 from .errors import ActionError
-from .events import Joined
 from .lobby import Lobby, kept_seat, require_lobby
 from .ports import Pace, Update
 from .registry import TableRegistry
@@ -136,11 +135,7 @@ class Rematches:
             seat = old_seat
         if seat is None:  # the wait ran out and the seat was taken
             raise ActionError("error.rematch_seat_taken")
-        self.registry.require_unseated(user_id, table.guild_id)
-        table.reserved.pop(seat, None)
-        table.seats[seat] = Seat(name=name, user_id=user_id)
-        update.add(Joined(seat))
-        self.lobby.start_if_full(table, update)
+        self.lobby.sit(table, update, seat, user_id, name)
 
     async def _finished(self, old_id: str, guild_id: int, channel_id: int) -> Table:
         record = await self.store.load_table(old_id)
