@@ -103,8 +103,7 @@ class HandDms:
         their only view)."""
         if table.is_live:
             key = (table.table_id, seat)
-            self._dm_sent[key] = render.hand_signature(table, seat)
-            self._live_sent[key] = render.hand_signature(table, seat, live=True)
+            self._dm_sent[key], self._live_sent[key] = render.hand_signatures(table, seat)
 
     def clicked(
         self, table: Table, seat: int, interaction: discord.Interaction, hand: int | None = None

@@ -308,14 +308,24 @@ def hand_signature(table: Table, seat: int, *, live: bool = False) -> tuple[obje
     (those would cost the global budget). A message kept current through the player's token
     (``live``) also changes with every card, trick and score (``hand_status.live_signature``).
     """
+    dm, kept_live = hand_signatures(table, seat)
+    return kept_live if live else dm
+
+
+def hand_signatures(
+    table: Table, seat: int
+) -> tuple[tuple[object, ...] | None, tuple[object, ...] | None]:
+    """Both ``hand_signature``s of a seat (outbox DM, live surface) from one seat view: a
+    player's own click needs both, on every card."""
     match = table.match
     if match is None or table.status != "playing":
-        return None
+        return None, None
     view = seat_view(match, seat)
-    if view.phase == TRUMP and not view.can_choose_trump and not live:
-        return None  # no cards yet: a DM waits for trump; a live message says who names it
     base = (view.hand_number, view.phase, view.hand, view.legal, view.trump, view.my_turn)
-    return base + hand_status.live_signature(table, view) if live else base
+    kept_live = base + hand_status.live_signature(table, view)
+    if view.phase == TRUMP and not view.can_choose_trump:
+        return None, kept_live  # no cards yet: a DM waits for trump; a live message says who
+    return base, kept_live
 
 
 def error_text(lang: str, code: str, params: dict[str, object]) -> str:
