@@ -122,7 +122,9 @@ async def test_hint_button_answers_privately_with_the_hard_players_card_and_a_re
         assert played.message is not None and hint_button_ids(played.message) == []
         late = await double.click(host, dm, custom_id=hint_id, stale=True)
         assert late.ephemeral and "on your turn" in late.message.text  # type: ignore[union-attr]
-    # forged and other members' presses
+    # forged and other members' presses, once the computers are done (a computer's move
+    # between the two snapshots below would look like a change the press made)
+    await computers_move(double, table)
     guest = double.add_member(double.guild, "guest")  # type: ignore[arg-type]
     for who, custom_id, words in (
         (guest, hint_id, "aren't playing"),
