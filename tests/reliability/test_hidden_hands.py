@@ -96,6 +96,9 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
     # the match summary (issue 13 item 7) is one of the surfaces walked below: public, after
     # the last deal, when the cards left in the hands are still hidden from everyone
     assert summary.author is double.world.bot and summary.buttons()[0].label == "Rematch"
+    await double.wait_until(  # the finished table's last edit may still be on its way
+        lambda: not table_message(double, table).buttons(), what="the table message's last edit"
+    )
     found = leaks(double, watcher)
     # the table message listed the hand's tricks card by card (issue 13 item 1), and every
     # such line was checked against the tricks completed by then
