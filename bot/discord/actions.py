@@ -55,10 +55,17 @@ def table_clicked(bot: CogBot, interaction: discord.Interaction, table_id: str) 
 # ---------------------------------------------------------------------- the lobby
 
 
+def lobby_click(bot: CogBot, interaction: discord.Interaction) -> None:
+    """Keep a lobby interaction: the match's first hand may go through it (``tokens``).
+    Noted before the service runs, as the click that fills a table starts the match."""
+    bot.publisher.lobby_click(interaction.channel_id, interaction.user.id, interaction)
+
+
 async def join(
     bot: CogBot, interaction: discord.Interaction, table_id: str, answer: Answer
 ) -> None:
     user = interaction.user
+    lobby_click(bot, interaction)
     await answer(interaction, await bot.service.join(table_id, user.id, member_name(user)))
 
 
@@ -72,6 +79,7 @@ async def add_computer(
     bot: CogBot, interaction: discord.Interaction, table_id: str, answer: Answer
 ) -> None:
     admin = interaction.permissions.manage_guild
+    lobby_click(bot, interaction)
     update = await bot.service.add_computer(table_id, interaction.user.id, is_admin=admin)
     await answer(interaction, update)
 
@@ -80,6 +88,7 @@ async def start(
     bot: CogBot, interaction: discord.Interaction, table_id: str, answer: Answer
 ) -> None:
     admin = interaction.permissions.manage_guild
+    lobby_click(bot, interaction)
     await answer(
         interaction, await bot.service.start(table_id, interaction.user.id, is_admin=admin)
     )
@@ -148,6 +157,7 @@ async def rematch(bot: CogBot, interaction: discord.Interaction, table_id: str) 
         raise ActionError("error.guild_only")
     settings = await bot.store.get_guild_settings(guild_id)
     user = interaction.user
+    lobby_click(bot, interaction)
     update = await bot.service.rematches.press(
         table_id,
         guild_id=guild_id,

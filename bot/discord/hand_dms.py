@@ -15,7 +15,12 @@ player sees is stale, and brings it up to date:
 
 A surface that stops being live (the player clicked another one, the hand moved on, its token
 is about to expire) gets one last ``live=False`` edit through its own token, so no message is
-left naming a stale turn. Kept apart from the publisher because this bookkeeping lives per
+left naming a stale turn.
+
+A match's first hand goes by DM when the outbox can send it at once. When that DM would wait
+for the global budget (many tables starting together), it goes instead where the player last
+clicked in the lobby: a private follow-up of that click in the table's channel, kept live
+through the same token for the rest of the match (``tokens``; issue 13, item 3). Kept apart from the publisher because this bookkeeping lives per
 seat and per interaction, while the publisher's own decisions are per update.
 """
 
@@ -36,30 +41,15 @@ from ..service.service import TableFeedback
 from ..service.table import Table
 from .channels import Channels
 from .outbox import MARKER, URGENT, Job, Outbox, Retry
+from .tokens import SEND, TOKEN_LAST_USE, TOKEN_LIFETIME, LobbyTokens, Token, surface_of
 from .ui import message_kwargs
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED_CODE = 50007
-TOKEN_LIFETIME = 14 * 60.0
-"""Seconds an interaction token is used to keep a hand live: tokens live 15 minutes; keep a
-margin."""
-TOKEN_LAST_USE = 15 * 60.0 - 20.0
-"""Until then a token past ``TOKEN_LIFETIME`` may still make its surface's last edit."""
-
-Token = tuple[discord.Interaction, int, float, int]
-"""A seat's last interaction: the interaction, the hand its message showed, when (monotonic),
-and which message it edits (``surface_of``)."""
-
-
-def surface_of(interaction: discord.Interaction) -> int:
-    """The message an interaction's token edits: the clicked DM or ephemeral view, or, for a
-    click on the table message ("My hand"), the new ephemeral response (named by the
-    interaction's id, as its message id is not known)."""
-    message = interaction.message
-    if message is not None and (interaction.guild_id is None or message.flags.ephemeral):
-        return message.id
-    return interaction.id
+FIRST_HAND_DM_WAIT = 0.25
+"""Seconds a match's first DM may wait for the global budget before the hand goes through the
+player's lobby click instead: a turn should show within a second (issue 13, item 3)."""
 
 
 class HandDms:
@@ -79,6 +69,10 @@ class HandDms:
         self._editing: set[tuple[str, int]] = set()
         """Seats whose live surface has an edit in flight; a change meanwhile is ``_dirty``."""
         self._dirty: set[tuple[str, int]] = set()
+        self.lobby = LobbyTokens()
+        self._in_channel: set[tuple[str, int]] = set()
+        """Seats whose hand went through their lobby click this match: no DM unless that
+        token fails."""
         self.token_edits = 0
 
     def resumed(self, table: Table) -> None:
@@ -97,6 +91,8 @@ class HandDms:
             self._tokens.pop(key, None)
             self._token_locks.pop(key, None)
             self._dirty.discard(key)
+            self._in_channel.discard(key)
+        self.lobby.forget(table.channel_id, (s.user_id for _, s in table.humans() if s.user_id))
 
     def answered(self, table: Table, seat: int) -> None:
         """The player's own interaction response just showed them their hand in their DM (or
@@ -121,7 +117,7 @@ class HandDms:
         shown = match.hand_number if hand is None else hand
         surface = surface_of(interaction)
         old = self._tokens.get(key)
-        self._tokens[key] = (interaction, shown, time.monotonic(), surface)
+        self._tokens[key] = Token(interaction, shown, time.monotonic(), surface)
         self._live_sent[key] = render.hand_signature(table, seat, live=True)
         s = table.seat(seat)
         message = interaction.message
@@ -137,10 +133,10 @@ class HandDms:
                     table.table_id, seat, interaction.channel_id, message.id, match.hand_number
                 )
             )
-        if old is None or old[3] == surface:
+        if old is None or old.surface == surface:
             return False
         retired = self._retire(table, seat, old)
-        return retired and old[0].guild_id is None and old[1] == match.hand_number
+        return retired and old.interaction.guild_id is None and old.hand == match.hand_number
 
     def unanswered(self, table: Table, seat: int) -> None:
         """The DM no longer shows the hand (the response meant to show it failed, or the card
@@ -148,8 +144,8 @@ class HandDms:
         key = (table.table_id, seat)
         self._dm_sent.pop(key, None)
         s = table.seat(seat)
-        if table.match is None or s.dm_closed or not s.user_id:
-            return
+        if table.match is None or s.dm_closed or not s.user_id or key in self._in_channel:
+            return  # no DM to bring up to date
         self._submit_dm(table, seat, key, render.hand_signature(table, seat))
 
     def refresh(self, table: Table, actor: int | None) -> None:
@@ -162,7 +158,7 @@ class HandDms:
                 self.answered(table, seat)  # ``clicked`` follows with the token
                 continue
             key = (table.table_id, seat)
-            if self._keep_live(table, seat, key):
+            if self._keep_live(table, seat, key) or self._first_hand_in_channel(table, seat, key):
                 continue
             signature = render.hand_signature(table, seat)
             if signature is None or self._dm_sent.get(key) == signature or s.dm_closed:
@@ -190,6 +186,32 @@ class HandDms:
             cost=1 if s.hand_channel_id else 2,  # the first DM also opens the channel
         )
 
+    def _first_hand_in_channel(self, table: Table, seat: int, key: tuple[str, int]) -> bool:
+        """Send the match's first hand through the player's lobby click when its DM would
+        wait (``FIRST_HAND_DM_WAIT``); ``False`` when the DM goes (or nothing is to be shown).
+        Decided once per seat: a DM already on its way is not sent again here."""
+        s = table.seat(seat)
+        match = table.match
+        if (
+            match is None
+            or s.user_id is None
+            or s.dm_closed
+            or s.hand_message_id is not None
+            or self._dm_sent.get(key) is not None
+            or not self.lobby.usable(table.channel_id, s.user_id)
+            or render.hand_signature(table, seat, live=True) is None
+            or self.outbox.wait_estimate(URGENT, cost=2) <= FIRST_HAND_DM_WAIT
+        ):
+            return False
+        found = self.lobby.take(table.channel_id, s.user_id)
+        if found is None:
+            return False
+        interaction, since = found
+        log.info("table %s: seat %s's first hand goes where they clicked", table.table_id, seat)
+        self._in_channel.add(key)
+        self._tokens[key] = Token(interaction, match.hand_number, since, interaction.id, SEND)
+        return self._keep_live(table, seat, key)
+
     def _keep_live(self, table: Table, seat: int, key: tuple[str, int]) -> bool:
         """Bring the player's live surface up to date through their last interaction's
         token; ``False`` when there is no fresh token for this hand (the DM path decides)."""
@@ -197,11 +219,12 @@ class HandDms:
         match = table.match
         if token is None or match is None:
             return False
-        interaction, hand_no, since, surface = token
+        interaction, hand_no, since = token.interaction, token.hand, token.since
         s = table.seat(seat)
         if time.monotonic() - since > TOKEN_LIFETIME or (
             interaction.guild_id is not None
             and not s.dm_closed
+            and key not in self._in_channel
             and (
                 s.hand_message_id is None
                 or (s.hand_message_for == match.hand_number and interaction.id < s.hand_message_id)
@@ -220,7 +243,7 @@ class HandDms:
             return True
         self._live_sent[key] = signature
         if hand_no != match.hand_number:
-            self._tokens[key] = (interaction, match.hand_number, since, surface)
+            self._tokens[key] = token._replace(hand=match.hand_number)
         if key in self._editing:
             self._dirty.add(key)  # the edit in flight is followed by one with the newest state
             return True
@@ -230,11 +253,14 @@ class HandDms:
     def _retire(self, table: Table, seat: int, token: Token) -> bool:
         """The last edit of a surface that is no longer kept live: ``live=False``, through its
         own token while that may still be used; ``False`` when it may not."""
-        interaction, hand_no, since, _ = token
-        if time.monotonic() - since > TOKEN_LAST_USE or table.match is None:
+        if (
+            time.monotonic() - token.since > TOKEN_LAST_USE
+            or table.match is None
+            or token.followup == SEND  # never shown
+        ):
             return False
         key = (table.table_id, seat)
-        self._spawn(self._token_edit(table, seat, key, interaction, live=False, hand=hand_no))
+        self._spawn(self._token_edit(table, seat, key, token, live=False, hand=token.hand))
         return True
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
@@ -251,9 +277,9 @@ class HandDms:
             while True:
                 self._dirty.discard(key)
                 token = self._tokens.get(key)
-                if token is None or token[0] is not interaction:
+                if token is None or token.interaction is not interaction:
                     return  # another surface took over (this one was retired)
-                await self._token_edit(table, seat, key, interaction, live=True)
+                await self._token_edit(table, seat, key, token, live=True)
                 if key not in self._dirty:
                     return
         finally:
@@ -264,13 +290,14 @@ class HandDms:
         table: Table,
         seat: int,
         key: tuple[str, int],
-        interaction: discord.Interaction,
+        token: Token,
         *,
         live: bool,
         hand: int | None = None,
     ) -> None:
-        """One edit through ``interaction``'s token with the newest state; a surface of a
-        ``hand`` that is over is closed instead (the next hand is shown in a new message)."""
+        """One edit through ``token`` with the newest state; a surface of a ``hand`` that is
+        over is closed instead (the next hand is shown in a new message)."""
+        interaction = token.interaction
         if table.match is None or table.status != "playing":
             return
         lock = self._token_locks.setdefault(key, asyncio.Lock())
@@ -285,7 +312,7 @@ class HandDms:
                     spec = render.hand_message(table, seat, ephemeral=ephemeral, live=live)
                 hand_no = table.match.hand_number
             try:
-                await interaction.edit_original_response(**message_kwargs(spec))
+                await self._send_through(table, seat, key, token, message_kwargs(spec))
                 self.token_edits += 1
                 s = table.seat(seat)
                 message = interaction.message
@@ -302,12 +329,32 @@ class HandDms:
                     )
             except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as exc:
                 log.info("table %s: token edit failed (%s); DM edit instead", table.table_id, exc)
-                token = self._tokens.get(key)
-                if live and token is not None and token[0] is interaction:
+                current = self._tokens.get(key)
+                if live and current is not None and current.interaction is interaction:
                     self._tokens.pop(key, None)
                     self._live_sent.pop(key, None)
                     self._dm_sent.pop(key, None)
+                    self._in_channel.discard(key)
                     self.refresh(table, None)
+
+    async def _send_through(
+        self, table: Table, seat: int, key: tuple[str, int], token: Token, kwargs: dict[str, Any]
+    ) -> None:
+        """Show ``kwargs`` on the message ``token`` keeps current: its own response, its
+        follow-up, or a new private follow-up (``SEND``), which it keeps current from then on."""
+        interaction = token.interaction
+        if token.followup is None:
+            await interaction.edit_original_response(**kwargs)
+        elif token.followup != SEND:
+            await interaction.followup.edit_message(token.followup, **kwargs)
+        else:
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
+            current = self._tokens.get(key)
+            shown = token._replace(surface=sent.id, followup=sent.id)
+            if current is not None and current.interaction is interaction:
+                self._tokens[key] = current._replace(surface=sent.id, followup=sent.id)
+            else:  # the player opened another view meanwhile: this one is not kept live
+                self._retire(table, seat, shown)
 
     def _hand_job(self, table: Table, seat: int) -> Job:
         async def job() -> None:

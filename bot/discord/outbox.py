@@ -146,6 +146,16 @@ class Outbox:
     def backlog(self) -> int:
         return len(self._pending)
 
+    def wait_estimate(self, priority: int, cost: int = 1) -> float:
+        """Seconds a job of ``priority`` and ``cost`` submitted now would wait for the global
+        budget: the jobs already waiting at that priority or a more urgent one spend theirs
+        first. A lower bound (a channel's own limit and calls in flight are left out), which
+        is what a caller choosing a way around the budget needs."""
+        now = self.clock()
+        self._refill(now)
+        ahead = sum(e.cost for e in self._pending.values() if e.rank(now)[0] <= priority)
+        return max(0.0, (ahead + cost - self._tokens) / self.rate)
+
     async def drain(self, within: float = 10.0) -> None:
         """Wait until nothing is pending or in flight (tests, shutdown), at most ``within`` s."""
         deadline = self.clock() + within

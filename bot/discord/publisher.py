@@ -107,6 +107,12 @@ class DiscordPublisher:
         ``True`` when this also brought their DM up to date."""
         return self.hands.clicked(table, seat, interaction, hand)
 
+    def lobby_click(
+        self, channel_id: int | None, user_id: int, interaction: discord.Interaction
+    ) -> None:
+        """A member's lobby click: a match's first hand may go through it (``HandDms``)."""
+        self.hands.lobby.note(channel_id, user_id, interaction)
+
     def unanswered(self, table: Table, seat: int) -> None:
         """The response that was to show the player their hand failed: update their DM."""
         self.hands.unanswered(table, seat)

@@ -38,7 +38,10 @@ TRICK_LINE = re.compile(r"^[\u200f\u2068]*([0-9۰-۹]+)\u2069? · (.+) [→←] 
 ``4 · amir 6♠ · bahar K♠ · cyrus 7♠ · dara 9♥ → cyrus``."""
 OLD_TRICK_LINE = re.compile(r"Trick (\d+): (.+?) → \*\*")
 """A trick line as tables saved before item 1 kept them in their log."""
-FIRST_ACE_LINE = re.compile(r"Cards dealt face up to find the hakem: (.+?) — the first ace")
+FIRST_ACE_LINE = re.compile(
+    r"(?:Cards dealt face up to find the hakem|کارت‌ها رو باز پخش شد تا حاکم معلوم شود): (.+?) — "
+)
+"""The report of the cards turned up to find the first hakem (R3), English or Persian."""
 NOT_HELD_LINE = re.compile(r"You don't hold (\S+) \(any more\)")  # echoes the clicker's own claim
 SUITS = "♠♥♦♣"
 

@@ -55,6 +55,8 @@ def sizes(bot: HokmBot) -> dict[str, int]:
         "publisher.hands._live_sent": publisher.hands._live_sent,
         "publisher.hands._editing": publisher.hands._editing,
         "publisher.hands._dirty": publisher.hands._dirty,
+        "publisher.hands._in_channel": publisher.hands._in_channel,
+        "publisher.hands.lobby": publisher.hands.lobby,
         "rematches._channels": service.rematches._channels,
         "publisher.reports._reports": publisher.reports._reports,
         "outbox._pending": outbox._pending,

@@ -90,6 +90,7 @@ class HokmCog(commands.Cog):
             difficulty=difficulty,
             hints=hints,
         )
+        actions.lobby_click(self.bot, interaction)
         await interaction.response.send_message(
             ephemeral=True, **text_kwargs(t(settings.language, "ok.table_opened"))
         )
