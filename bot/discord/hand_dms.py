@@ -151,9 +151,11 @@ class HandDms:
     def refresh(self, table: Table, actor: int | None) -> None:
         """Bring every stale hand of the table up to date; ``actor``'s own response has just
         shown them theirs."""
-        if table.match is None:
+        match = table.match
+        if match is None:
             return
-        for seat, s in table.humans():
+        # the seat to act first: its turn mark goes out before the others' live edits
+        for seat, s in sorted(table.humans(), key=lambda h: h[0] != match.to_act):
             if seat == actor and not s.autoplay:
                 self.answered(table, seat)  # ``clicked`` follows with the token
                 continue
