@@ -17,14 +17,13 @@ from engine import PLAY, TRUMP, Card, Suit, seat_view
 from ..names import seat_name, shown_name
 from ..service.table import LogLine, Table
 from . import custom_ids, hand_status
+from .formats import MAX_ROWS, PER_ROW, format_label, lobby_hint, pack_rows
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 from .teams import team_counts, team_label
 from .tricks import EMBED_DESCRIPTION, hand_result_line, trick_lines
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Alternating colours, as players sort a hand."""
-PER_ROW = 5
-MAX_ROWS = 5
 COLOR_LOBBY, COLOR_PLAY, COLOR_DONE = 0x2B7A78, 0xC0392B, 0x7F8C8D
 OLD_TRICK_KEY = "report.trick"
 """The log key trick lines were saved under before they were rendered from the match."""
@@ -104,11 +103,13 @@ def table_message(table: Table) -> MessageSpec:
     s = table.settings
     fields = tuple(_team_field(table, lang, team) for team in range(len(table.fmt.teams)))
     footer = t(lang, "table.settings", target=s.target_score, turn=s.turn_seconds)
+    if table.fmt.name != "standard":  # issue 14: any other format says which it is
+        footer = format_label(lang, table.fmt.name) + LIST_SEPARATOR + footer
     if s.hints:  # a hinted match says so to the end, result included (ratings leave it out)
         footer += LIST_SEPARATOR + word(lang, "table.hints_on")
     tid = table.table_id
     if table.status == "lobby":
-        lines = [t(lang, "table.host", host=f"<@{table.host_id}>"), t(lang, "table.lobby_hint")]
+        lines = [t(lang, "table.host", host=f"<@{table.host_id}>"), lobby_hint(lang, table.fmt)]
         if table.reserved:
             names = tuple(shown_name(s.name) for _, s in sorted(table.reserved.items()))
             lines.append(t(lang, "table.rematch_waiting", names=names, when=when(table.deadline)))
@@ -257,19 +258,22 @@ def hand_message(
             lines.append(hand_status.waiting_line(table, view, lang, live=live))
     if view.hand and table.status == "playing":
         legal = set(view.legal)
-        for suit in SUIT_ORDER:
-            cards = sorted((c for c in view.hand if c.suit == suit), key=lambda c: -c.rank)
-            for start in range(0, len(cards), PER_ROW):
-                rows.append(
-                    tuple(
-                        ButtonSpec(
-                            custom_ids.card_id(tid, hand_no, c),
-                            c.label,
-                            "success" if c in legal else "secondary",
-                        )
-                        for c in cards[start : start + PER_ROW]
+        suits = [
+            sorted((c for c in view.hand if c.suit == suit), key=lambda c: -c.rank)
+            for suit in SUIT_ORDER
+        ]
+        # Up to 17 cards (issue 14, three players) in the rows the trump buttons leave.
+        for row in pack_rows([cards for cards in suits if cards], MAX_ROWS - len(rows)):
+            rows.append(
+                tuple(
+                    ButtonSpec(
+                        custom_ids.card_id(tid, hand_no, c),
+                        c.label,
+                        "success" if c in legal else "secondary",
                     )
+                    for c in row
                 )
+            )
     if table.settings.hints and view.my_turn and table.status == "playing":
         _add_button(rows, ButtonSpec(custom_ids.hint_id(tid, hand_no), t(lang, "button.hint")))
     if ephemeral:
@@ -291,8 +295,8 @@ def closed_hand_message(table: Table, hand: int, *, ephemeral: bool = False) -> 
 
 
 def _add_button(rows: list[tuple[ButtonSpec, ...]], button: ButtonSpec) -> None:
-    """A row of its own when Discord's five rows allow, else the first row with room (13
-    cards fill at most five rows, never all 25 places)."""
+    """A row of its own when Discord's five rows allow, else the first row with room (the
+    largest hand, 17 cards, fills at most five rows, never all 25 places)."""
     if len(rows) < MAX_ROWS:
         rows.append((button,))
         return
@@ -349,6 +353,8 @@ def settings_message(
     for key, value in values.items():
         if isinstance(value, bool):
             shown = t(lang, "value.yes" if value else "value.no")
+        elif key == "game_format":
+            shown = format_label(lang, str(value))
         elif isinstance(value, str):
             shown = t(lang, f"value.{value}")
         else:

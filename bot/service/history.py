@@ -73,7 +73,7 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
         started_at=datetime.fromtimestamp(table.started_at or table.created_at, UTC),
         finished_at=datetime.fromtimestamp(table.finished_at or now, UTC),
         target_score=table.settings.target_score,
-        scores=(match.scores[0], match.scores[1]),
+        scores=tuple(match.scores),
         winner_team=match.winner_team,
         hands=[r._asdict() | {"trump": r.trump.letter} for r in match.hand_results],
         players=tuple(
@@ -87,6 +87,7 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
             for i, s in enumerate(table.seats)
             if s is not None
         ),
-        team_stats=(TeamStats(*stats[0]), TeamStats(*stats[1])),
+        team_stats=tuple(TeamStats(*team) for team in stats),
         hints=table.settings.hints,
+        game_format=match.fmt.name,
     )

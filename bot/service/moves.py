@@ -59,7 +59,7 @@ Choice = Card | Suit
 def start_match(table: Table, update: Update, seed: int, pace: Pace) -> None:
     """R3/R4: the first hakem is found and dealt five cards; the match is on."""
     table.match_seed = seed
-    table.match = Match(seed, table.rules())
+    table.match = Match(seed, table.rules(), table.fmt)
     table.status = "playing"
     table.started_at = pace.clock()
     table.deadline = None

@@ -190,6 +190,7 @@ class TableService:
         turn_seconds: int | None = None,
         difficulty: str | None = None,
         hints: bool | None = None,
+        game_format: str | None = None,
     ) -> Update:
         """:raises ActionError: a table in the channel, the host seated elsewhere, the
         server's tables full. :raises SettingError: a choice out of range."""
@@ -207,6 +208,7 @@ class TableService:
             turn_seconds=turn_seconds,
             difficulty=difficulty,
             hints=hints,
+            game_format=game_format,
         )
         return await self._open(table, settings.max_open_tables)
 

@@ -10,7 +10,9 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from engine.rules import FORMATS, STANDARD
 
 __all__ = ["LIMITS", "GuildSettings", "Range", "SettingError"]
 
@@ -66,6 +68,16 @@ class GuildSettings(BaseModel):
     """A Hint button on each player's turn (issue 13): for servers that teach the game. Off by
     default: a hinted match is marked as such, and ratings leave it out. Stored settings from
     before it have no ``hints`` key and read as off, so no migration is needed."""
+    game_format: str = STANDARD.name
+    """The format new tables are opened with (issue 14): a name of ``engine.rules.FORMATS``
+    (the engine's formats are data, so the choices are whatever the engine has)."""
+
+    @field_validator("game_format")
+    @classmethod
+    def _known_format(cls, value: str) -> str:
+        if value not in FORMATS:
+            raise ValueError(f"unknown format {value!r}")
+        return value
 
     def with_changes(self, **changes: Any) -> GuildSettings:
         """Return a copy with `changes` applied, or raise `SettingError` for the first bad one."""
@@ -103,7 +115,9 @@ def _limits() -> dict[str, Range | tuple[object, ...]]:
     """Derive the UI limits from the model so they can never drift from validation."""
     out: dict[str, Range | tuple[object, ...]] = {}
     for name, field in GuildSettings.model_fields.items():
-        if field.annotation is bool:
+        if name == "game_format":
+            out[name] = tuple(FORMATS)
+        elif field.annotation is bool:
             out[name] = (False, True)
         elif field.annotation is int:
             lo = next(m.ge for m in field.metadata if hasattr(m, "ge"))

@@ -10,6 +10,7 @@ import pytest
 
 from bot.store import Store
 from bot.store.guild_settings import LIMITS, GuildSettings, Range, SettingError
+from engine.rules import FORMATS
 
 
 def test_defaults() -> None:
@@ -36,6 +37,7 @@ def test_limits_match_validation() -> None:
         "computer_difficulty": ("easy", "normal", "hard"),
         "max_open_tables": Range(1, 100),
         "hints": (False, True),
+        "game_format": tuple(FORMATS),  # issue 14: whatever formats the engine has
     } == LIMITS
     for key, allowed in LIMITS.items():
         if isinstance(allowed, Range):
