@@ -19,7 +19,15 @@ import discord
 from ..names import seat_name
 from ..present.i18n import t
 from ..present.tricks import hand_result_line
-from ..service.events import DmClosed, HandDealt, HandEnded, Resumed, Started, TableEvent
+from ..service.events import (
+    DmClosed,
+    HandDealt,
+    HandEnded,
+    Redealt,
+    Resumed,
+    Started,
+    TableEvent,
+)
 from ..service.table import Table
 from .channels import Channels
 from .outbox import Job, Retry
@@ -62,6 +70,8 @@ class ChannelReports:
                     report.append(t(lang, "report.first_ace", cards=cards, name=name(hakem)))
                 else:
                     report.append(t(lang, "report.random_hakem", name=name(hakem)))
+            case Redealt(seat=seat):  # R6
+                report.append(t(lang, "report.redealt", name=name(seat)))
             case HandEnded(result=result):
                 report.append(hand_result_line(table, lang, result))
             case HandDealt(hakem=hakem, hand=hand) if hand > 1:

@@ -45,7 +45,7 @@ async def handle_click(bot: CogBot, interaction: discord.Interaction) -> None:
 async def _route(
     bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
 ) -> None:
-    if click.kind in ("card", "trump"):
+    if click.kind in ("card", "trump", "redeal"):
         await _play_click(bot, interaction, click)
     elif click.kind == "lobby":
         actions.table_clicked(bot, interaction, click.table_id)
@@ -74,6 +74,8 @@ async def _play_click(
     if click.kind == "card":
         assert click.card is not None
         update = await bot.service.play_card(click.table_id, user_id, click.hand, click.card)
+    elif click.kind == "redeal":  # R6: answered like a trump, with the hakem's new five
+        update = await bot.service.redeal(click.table_id, user_id, click.hand)
     else:
         assert click.suit is not None
         update = await bot.service.choose_trump(click.table_id, user_id, click.hand, click.suit)

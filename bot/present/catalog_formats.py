@@ -29,6 +29,24 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "fa": "بازی با پر شدن صندلی {n} خودبه‌خود شروع می‌شود. تیم‌ها به ترتیب صندلی: {teams}.",
     },
     "settings.game_format": {"en": "Format: {value}", "fa": "نوع بازی: {value}"},
+    # R6, the redeal house rule
+    "settings.redeal_without_court": {
+        "en": "Redeal when the hakem's five hold no J, Q, K or A: {value}",
+        "fa": "دست دوباره وقتی پنج کارت حاکم سرباز، بی‌بی، شاه یا آس ندارد: {value}",
+    },
+    "button.redeal": {"en": "Redeal", "fa": "دست دوباره"},
+    "hand.can_redeal": {
+        "en": "No J, Q, K or A among your five: you may ask for a **Redeal** instead.",
+        "fa": "در پنج کارت شما سرباز، بی‌بی، شاه یا آس نیست: می‌توانید **دست دوباره** بخواهید.",
+    },
+    "report.redealt": {
+        "en": "{name} had no card above 10 and asked for a redeal: new cards for the hakem.",
+        "fa": "{name} کارتی بالاتر از ۱۰ نداشت و دست دوباره خواست: کارت‌های تازه برای حاکم.",
+    },
+    "error.redeal_not_allowed": {
+        "en": "A redeal needs the table's redeal rule and five cards without J, Q, K or A.",
+        "fa": "دست دوباره فقط با قانون دست دوباره و پنج کارت بدون سرباز، بی‌بی، شاه یا آس ممکن است.",
+    },
     # A player alone is a team of one: the sentences that name a team take a singular verb.
     "report.hand_win_solo": {
         "en": "{team} takes hand {n} ({tricks}): +{points} · {score}",

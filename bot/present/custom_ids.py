@@ -29,6 +29,7 @@ _PATTERNS: Final = {
     "lobby": re.compile(rf"hokm:(?P<action>[jlasx]):(?P<table>{_TABLE})"),
     "my_hand": re.compile(rf"hokm:h:(?P<table>{_TABLE})"),
     "hint": re.compile(rf"hokm:i:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
+    "redeal": re.compile(rf"hokm:d:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
     "rematch": re.compile(rf"hokm:r:(?P<table>{_TABLE})"),
     "standings": re.compile(
         r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
@@ -38,7 +39,8 @@ _PATTERNS: Final = {
 
 @dataclass(frozen=True)
 class Click:
-    """What a button claims; ``kind`` is card, trump, lobby, my_hand, hint, rematch or standings."""
+    """What a button claims; ``kind`` is card, trump, redeal, lobby, my_hand, hint, rematch or
+    standings."""
 
     kind: str
     table_id: str = ""
@@ -70,7 +72,7 @@ def parse(custom_id: object) -> Click:
             return Click(kind, g["table"], action=LOBBY_ACTIONS[g["action"]])
         if kind in ("my_hand", "rematch"):
             return Click(kind, g["table"])
-        if kind == "hint":
+        if kind in ("hint", "redeal"):
             return Click(kind, g["table"], int(g["hand"]))
         return Click(kind, page=int(g["page"]), member_id=int(g["member"]))
     raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
@@ -82,6 +84,11 @@ def card_id(table_id: str, hand: int, card: Card) -> str:
 
 def trump_id(table_id: str, hand: int, suit: Suit) -> str:
     return f"hokm:t:{table_id}:{hand}:{suit.letter}"
+
+
+def redeal_id(table_id: str, hand: int) -> str:
+    """R6: the hakem's Redeal button, beside the trump buttons of one hand."""
+    return f"hokm:d:{table_id}:{hand}"
 
 
 def lobby_id(table_id: str, action: str) -> str:

@@ -235,12 +235,15 @@ def hand_message(
     elif view.phase == TRUMP:
         if view.can_choose_trump:
             lines.append(t(lang, "hand.choose_trump", when=when(table.deadline)))
-            rows.append(
-                tuple(
-                    ButtonSpec(custom_ids.trump_id(tid, hand_no, s), suit_label(lang, s), "primary")
-                    for s in SUIT_ORDER
-                )
-            )
+            trumps = [
+                ButtonSpec(custom_ids.trump_id(tid, hand_no, s), suit_label(lang, s), "primary")
+                for s in SUIT_ORDER
+            ]
+            if view.can_redeal:  # R6: no court card among the five, and the table allows it
+                lines.append(t(lang, "hand.can_redeal"))
+                label = t(lang, "button.redeal")
+                trumps.append(ButtonSpec(custom_ids.redeal_id(tid, hand_no), label, "danger"))
+            rows.append(tuple(trumps))
         elif live:
             lines.append(t(lang, "hand.waiting_trump", name=name(view.hakem)))
         else:

@@ -84,6 +84,19 @@ class TrumpNamed:
 
 
 @dataclass(frozen=True, slots=True)
+class Redealt:
+    """R6: the hakem's five held no court card and they asked for a redeal (the five are
+    gone, unseen by anyone else; the hakem has five new cards)."""
+
+    seat: int
+    hand: int
+
+    @property
+    def log_word(self) -> str:
+        return f"redealt seat={self.seat} hand={self.hand}"
+
+
+@dataclass(frozen=True, slots=True)
 class CardPlayed:
     seat: int
     card: Card
@@ -223,6 +236,7 @@ TableEvent = (
     | Started
     | HandDealt
     | TrumpNamed
+    | Redealt
     | CardPlayed
     | TrickTaken
     | HandEnded
@@ -254,6 +268,7 @@ __all__ = [
     "Left",
     "MatchOver",
     "Opened",
+    "Redealt",
     "Replaced",
     "Resumed",
     "SeatsReleased",

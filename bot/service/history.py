@@ -16,6 +16,7 @@ from .events import (
     Back,
     Cancelled,
     Expired,
+    Redealt,
     Replaced,
     SeatsReleased,
     TableEvent,
@@ -36,6 +37,8 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
     match event:
         case TrumpNamed(seat=seat, suit=suit):
             return LogLine.of("report.trump_named", name=name(seat), suit=int(suit))
+        case Redealt(seat=seat):
+            return LogLine.of("report.redealt", name=name(seat))
         case TimedOut(seat=seat, card=card):
             return LogLine.of("report.timeout", name=name(seat), card=card.label)
         case TimedOutTrump(seat=seat, suit=suit):

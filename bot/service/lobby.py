@@ -33,6 +33,7 @@ def new_table(
     difficulty: str | None = None,
     hints: bool | None = None,
     game_format: str | None = None,
+    redeal: bool | None = None,
 ) -> Table:
     """A lobby with the host in seat 1, the server's settings with the host's choices (its
     seats are its format's, issue 14).
@@ -48,6 +49,7 @@ def new_table(
                 ("computer_difficulty", difficulty),
                 ("hints", hints),
                 ("game_format", game_format),
+                ("redeal_without_court", redeal),
             )
             if v is not None
         }

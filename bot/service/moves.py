@@ -25,6 +25,7 @@ from engine import (
     NotHakem,
     NotYourTurn,
     Player,
+    RedealNotAllowed,
     SeatView,
     Suit,
     Trick,
@@ -40,6 +41,7 @@ from .events import (
     HandDealt,
     HandEnded,
     MatchOver,
+    Redealt,
     Replaced,
     Started,
     TimedOut,
@@ -104,6 +106,23 @@ def apply_trump(table: Table, update: Update, seat: int, suit: Suit, pace: Pace)
         raise refusal(table, exc) from None
     back_in_play(table, update, seat)
     update.add(TrumpNamed(seat, suit, match.hand_number))
+    schedule_turn(table, pace)
+
+
+def apply_redeal(table: Table, update: Update, seat: int, pace: Pace) -> None:
+    """R6: the hakem's five held no court card; new five cards, the hakem chooses again (a
+    fresh trump deadline).
+
+    :raises ActionError: the engine's refusal (``error.redeal_not_allowed``, …).
+    """
+    match = table.match
+    assert match is not None
+    try:
+        match.redeal(seat)
+    except IllegalMove as exc:
+        raise refusal(table, exc) from None
+    back_in_play(table, update, seat)
+    update.add(Redealt(seat, match.hand_number))
     schedule_turn(table, pace)
 
 
@@ -225,6 +244,8 @@ def refusal(table: Table, exc: IllegalMove) -> ActionError:
         if match.phase == PLAY and mine:
             return ActionError("error.already_played", card=mine[0].label)
         return ActionError("error.not_your_turn", name=seat_name(table, match.to_act))
+    if isinstance(exc, RedealNotAllowed):
+        return ActionError("error.redeal_not_allowed")
     if isinstance(exc, MustFollowSuit):
         return ActionError("error.must_follow_suit", suit=int(exc.led))
     if isinstance(exc, CardNotInHand):

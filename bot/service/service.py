@@ -24,7 +24,7 @@ from .errors import ActionError
 from .events import DmClosed, Opened, Resumed, TableEvent
 from .hints import Hints
 from .lobby import Lobby, new_table
-from .moves import apply_card, apply_trump, player_seat, reclaim_then
+from .moves import apply_card, apply_redeal, apply_trump, player_seat, reclaim_then
 from .persistence import TableKeeper, restore_in_place
 from .ports import (
     THINK_GRACE,
@@ -191,6 +191,7 @@ class TableService:
         difficulty: str | None = None,
         hints: bool | None = None,
         game_format: str | None = None,
+        redeal: bool | None = None,
     ) -> Update:
         """:raises ActionError: a table in the channel, the host seated elsewhere, the
         server's tables full. :raises SettingError: a choice out of range."""
@@ -209,6 +210,7 @@ class TableService:
             difficulty=difficulty,
             hints=hints,
             game_format=game_format,
+            redeal=redeal,
         )
         return await self._open(table, settings.max_open_tables)
 
@@ -260,6 +262,16 @@ class TableService:
         def act(table: Table, update: Update) -> None:
             seat = update.actor_seat = player_seat(table, user_id, hand)
             move = partial(apply_trump, table, update, seat, suit, self.pace)
+            reclaim_then(table, update, seat, move, self.pace)
+
+        return await self._act(table_id, act)
+
+    async def redeal(self, table_id: str, user_id: int, hand: int) -> Update:
+        """R6: the hakem throws in five cards without a court card (the table's house rule)."""
+
+        def act(table: Table, update: Update) -> None:
+            seat = update.actor_seat = player_seat(table, user_id, hand)
+            move = partial(apply_redeal, table, update, seat, self.pace)
             reclaim_then(table, update, seat, move, self.pace)
 
         return await self._act(table_id, act)

@@ -90,6 +90,8 @@ class TableSettings:
     computer_difficulty: str = "normal"
     hints: bool = False
     """The Hint button (issue 13); a table saved before it had none, and reads as off."""
+    redeal_without_court: bool = False
+    """R6: the hakem may ask for a redeal without a court card (a table saved before reads off)."""
     game_format: str = STANDARD.name
     """The format (issue 14), an ``engine.rules.FORMATS`` name; a table saved before formats
     were offered is the standard game."""
@@ -184,6 +186,7 @@ class Table:
         return Rules(
             target_score=self.settings.target_score,
             hakem_selection=self.settings.hakem_selection,
+            redeal_without_court=self.settings.redeal_without_court,
         )
 
     # ---------------------------------------------------------- serialization

@@ -68,6 +68,9 @@ class GuildSettings(BaseModel):
     """A Hint button on each player's turn (issue 13): for servers that teach the game. Off by
     default: a hinted match is marked as such, and ratings leave it out. Stored settings from
     before it have no ``hints`` key and read as off, so no migration is needed."""
+    redeal_without_court: bool = False
+    """R6, the house rule: a hakem whose five cards hold no J, Q, K or A may ask for a redeal
+    instead of naming trump. Off by default (docs/rules.md); older stored settings read off."""
     game_format: str = STANDARD.name
     """The format new tables are opened with (issue 14): a name of ``engine.rules.FORMATS``
     (the engine's formats are data, so the choices are whatever the engine has)."""

@@ -50,5 +50,6 @@ def test_settings_options_are_named_as_the_settings_they_change() -> None:
     assert {p.name: p.display_name for p in command.parameters if p.display_name != p.name} == {
         "hakem_selection": "first_hakem",
         "allow_computer_players": "computer_players",
+        "redeal_without_court": "redeal",
         "game_format": "format",
     }

@@ -37,6 +37,7 @@ def test_limits_match_validation() -> None:
         "computer_difficulty": ("easy", "normal", "hard"),
         "max_open_tables": Range(1, 100),
         "hints": (False, True),
+        "redeal_without_court": (False, True),
         "game_format": tuple(FORMATS),  # issue 14: whatever formats the engine has
     } == LIMITS
     for key, allowed in LIMITS.items():

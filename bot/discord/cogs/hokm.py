@@ -71,6 +71,7 @@ class HokmCog(commands.Cog):
         difficulty="How strong computer players are",
         hints="A Hint button on your turn, for learners (marks the match as hinted)",
         game_format="Which Hokm: the standard game, or a table of 2, 3, 5 or 6 (default: server's)",
+        redeal="Let a hakem without J, Q, K or A in the first five ask for a redeal (R6)",
     )
     @app_commands.rename(game_format="format")
     @app_commands.choices(game_format=FORMAT_CHOICES)
@@ -82,6 +83,7 @@ class HokmCog(commands.Cog):
         difficulty: Literal["easy", "normal", "hard"] | None = None,
         hints: bool | None = None,
         game_format: str | None = None,
+        redeal: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise ActionError("error.guild_only")
@@ -102,6 +104,7 @@ class HokmCog(commands.Cog):
             difficulty=difficulty,
             hints=hints,
             game_format=game_format,
+            redeal=redeal,
         )
         await interaction.response.send_message(
             ephemeral=True, **text_kwargs(t(settings.language, "ok.table_opened"))
@@ -153,6 +156,7 @@ class HokmCog(commands.Cog):
     @app_commands.rename(
         hakem_selection="first_hakem",
         allow_computer_players="computer_players",
+        redeal_without_court="redeal",
         game_format="format",
     )
     @app_commands.describe(
@@ -166,6 +170,7 @@ class HokmCog(commands.Cog):
         computer_difficulty="Default strength of computer players",
         max_open_tables="Open tables this server may have at once (1–100)",
         hints="Whether new tables give players a Hint button on their turn",
+        redeal_without_court="Whether a hakem without J, Q, K or A in the first five may ask for a redeal",
         game_format="The Hokm format new tables are opened with",
     )
     @app_commands.choices(game_format=FORMAT_CHOICES)
@@ -183,6 +188,7 @@ class HokmCog(commands.Cog):
         computer_difficulty: Literal["easy", "normal", "hard"] | None = None,
         max_open_tables: int | None = None,
         hints: bool | None = None,
+        redeal_without_court: bool | None = None,
         game_format: str | None = None,
     ) -> None:
         # Each option is named as its setting, so the options given are the changes.
