@@ -264,12 +264,17 @@ def rollout_n(
     tricks: Sequence[int],
     need: int,
     table: Seating,
+    lead: int = -1,
     trace: Trace | None = None,
 ) -> tuple[int, ...]:
     """``rollout`` for any format: ``table.seats`` hands, tricks counted per team of
     ``table.team_of`` (a seat alone is its own team), the same greedy policy ("partner" is
     any other seat of one's team). Stops when a team has ``need`` tricks (R10) or the hands
-    are played out; returns the tricks per team.
+    are played out; returns the tricks per team and, last, the team that took the hand.
+
+    That is the first team to reach the most tricks (the one at ``need``, or, when a hand
+    of V3-V5 runs out with nobody there, the one of those tied on most that got there
+    first); ``lead`` is that team for the tricks already in ``tricks`` (-1: none yet).
     """
     n = table.seats
     team_of = table.team_of
@@ -286,6 +291,7 @@ def rollout_n(
         if left and s != trump:
             masters |= 1 << (left.bit_length() - 1)
     counts = list(tricks)
+    best = max(counts)
     cards = list(cards)
     played = len(cards)
     seat = (leader + played) % n
@@ -350,9 +356,12 @@ def rollout_n(
         if trace is not None:
             trace.append((seat, tuple(cards), win_seat))
         team = team_of[win_seat]
-        counts[team] += 1
-        if counts[team] >= need or not rest:
-            return tuple(counts)
+        taken = counts[team] = counts[team] + 1
+        if taken > best:
+            best = taken
+            lead = team
+        if taken >= need or not rest:
+            return (*counts, lead)
         seat = win_seat
         cards = []
         played = 0

@@ -246,8 +246,10 @@ class _SeatCounts:
         "_classes",
         "_groups",
         "_memo",
+        "_merge",
         "_next",
         "_order",
+        "_pools",
         "_prior",
         "_rooms",
         "_takes",
@@ -307,6 +309,16 @@ class _SeatCounts:
                     for key, _ in keys
                 ]
             )
+        # for ``draw``: each level-0 group's cards, and per level the groups of the next
+        # level as the groups they gather
+        self._pools = [[bit for c in group for bit in classes[c][0]] for group in self._groups[0]]
+        self._merge = [
+            [
+                tuple(g for g, target in enumerate(self._next[level]) if target == h)
+                for h in range(len(self._groups[level + 1]))
+            ]
+            for level in range(bins)
+        ]
         self._memo: dict[tuple[int, tuple[int, ...]], _Splits] = {}
 
     def _start(self) -> tuple[int, ...]:
@@ -361,36 +373,38 @@ class _SeatCounts:
         return out
 
     def draw(self, rng: random.Random) -> list[int]:
-        """One deal of the classes' cards: each seat's share, as a rank-major mask."""
+        """One deal of the classes' cards: each seat's share, as a rank-major mask.
+
+        Each pool is in random order, so its first k cards are a uniform choice of k; pools
+        that merge are shuffled together again. The states visited are all in the memo:
+        ``total`` counted them.
+        """
         rnd = rng.random
+        randrange = rng.randrange
+        memo = self._memo
         hands = [0] * len(self._rooms)
-        pools = [
-            sorted([bit for c in group for bit in self._classes[c][0]], key=lambda _: rnd())
-            for group in self._groups[0]
-        ]
-        rem = tuple(len(p) for p in pools)
+        pools = [sorted(pool, key=lambda _: rnd()) for pool in self._pools]
         for level, seat in enumerate(self._order):
-            total, cums, takes = self._ways(level, rem)
-            take = takes[bisect_right(cums, rng.randrange(total))]
+            _, cums, takes = memo[level, tuple(map(len, pools))]
+            take = takes[bisect_right(cums, randrange(cums[-1]))] if len(takes) > 1 else takes[0]
             mask = 0
-            for g, k in enumerate(take):
+            for g in self._takes[level]:
+                k = take[g]
                 if k:
                     pool = pools[g]
-                    for bit in pool[:k]:
-                        mask |= bit
+                    mask |= sum(pool[:k])  # distinct single bits: the sum is their union
                     pools[g] = pool[k:]
             hands[seat] = mask
-            merged: list[list[int]] = [[] for _ in self._groups[level + 1]]
-            sources = [0] * len(merged)
-            for g, target in enumerate(self._next[level]):
-                if target >= 0 and pools[g]:
-                    merged[target].extend(pools[g])
-                    sources[target] += 1
-            pools = [
-                sorted(p, key=lambda _: rnd()) if n > 1 else p
-                for p, n in zip(merged, sources, strict=True)
-            ]
-            rem = tuple(len(p) for p in pools)
+            merged: list[list[int]] = []
+            for sources in self._merge[level]:
+                if len(sources) == 1:
+                    merged.append(pools[sources[0]])
+                    continue
+                pool = []
+                for g in sources:
+                    pool += pools[g]
+                merged.append(sorted(pool, key=lambda _: rnd()))
+            pools = merged
         return hands
 
 

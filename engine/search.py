@@ -197,7 +197,10 @@ def outcome_values(view: SeatView) -> tuple[float, float, float, float]:
 class HandValues:
     """What each way this hand can end is worth to the seat's team: the match equity after it
     (``side_equity``) plus ``margin_weight`` per trick of margin over the best other team.
-    Any format: ``result`` holds the tricks per team. Memoised, since a hand ends in few ways.
+    Any format: ``result`` is ``rollout_n``'s, the tricks per team and then the team that took
+    the hand. Scored as the engine scores it (R11 generalised): a kot when some other side has
+    no trick, a hakem-kot when that is the hakem's side; a hand won on most tricks, short of
+    ``tricks_to_win``, is a plain win. Memoised, since a hand ends in few ways.
     """
 
     __slots__ = ("_fmt", "_hakem", "_margin", "_memo", "_need", "_scores", "_target", "_team")
@@ -215,38 +218,30 @@ class HandValues:
     def __call__(self, result: tuple[int, ...]) -> float:
         value = self._memo.get(result)
         if value is None:
-            value = self._memo[result] = self._worth(result)
+            value = self._memo[result] = self._worth(result[:-1], result[-1])
         return value
 
-    def _worth(self, result: tuple[int, ...]) -> float:
+    def _worth(self, tricks: tuple[int, ...], winner: int) -> float:
         fmt = self._fmt
         team = self._team
-        ours = result[team]
-        best_other = max(n for t, n in enumerate(result) if t != team)
+        ours = tricks[team]
+        best_other = max(n for t, n in enumerate(tricks) if t != team)
         margin = self._margin * (ours - best_other)
         hakem_team = fmt.team_of[self._hakem]
-        winner = hand_winner(result, self._need)
-        scores = list(self._scores)
-        if winner < 0:  # nobody reached the tricks to win: nothing scored, the hakem stays
-            return side_equity(scores, team, self._target, hakem_team, fmt) + margin
-        if sum(result) > result[winner]:
+        if tricks[winner] < self._need or 0 not in tricks:
             points = fmt.points_win
-        elif winner == hakem_team:
-            points = fmt.points_kot
-        else:
+        elif winner != hakem_team and not tricks[hakem_team]:
             points = fmt.points_hakem_kot
+        else:
+            points = fmt.points_kot
+        scores = list(self._scores)
         scores[winner] += points
-        next_hakem = self._hakem if winner == hakem_team else (self._hakem + 1) % fmt.seats
-        equity = side_equity(scores, team, self._target, fmt.team_of[next_hakem], fmt)
-        return equity + margin
-
-
-def hand_winner(result: tuple[int, ...], need: int) -> int:
-    """The team that took the hand (R10: ``need`` tricks), or -1 if none has."""
-    for team, tricks in enumerate(result):
-        if tricks >= need:
-            return team
-    return -1
+        hakem = self._hakem
+        if winner != hakem_team:  # R13: the nearest seat after the hakem on the winning side
+            hakem = fmt.next_seat[hakem]
+            while fmt.team_of[hakem] != winner:
+                hakem = fmt.next_seat[hakem]
+        return side_equity(scores, team, self._target, fmt.team_of[hakem], fmt) + margin
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,7 +316,7 @@ class SearchPlayer:
                     result = rollout(hands, suit, view.hakem, [], (0, 0), need)
                     totals[suit] += self._value(result, team, need, values)
                 else:
-                    results = rollout_n(hands, suit, view.hakem, [], start, need, table)
+                    results = rollout_n(hands, suit, view.hakem, [], start, need, table, -1)
                     totals[suit] += worth(results)
         return Suit(max(range(4), key=lambda s: (totals[s], -s)))
 
@@ -373,6 +368,7 @@ class SearchPlayer:
         standard = table.standard
         seats = table.seats
         tricks_n = tuple(view.team_tricks)
+        lead = first_to_most(view)
         tricks = (tricks_n[0], tricks_n[-1])  # the standard table's two teams
         played = sum(tricks_n)
         values = outcome_values(view) if standard else (0.0, 0.0, 0.0, 0.0)
@@ -403,7 +399,9 @@ class SearchPlayer:
                         hands[me] = own ^ (1 << card)
                         cards = [*trick, card]
                         if not standard:
-                            results = _play_out(hands, trump, leader, cards, tricks_n, need, table)
+                            results = _play_out(
+                                hands, trump, leader, cards, tricks_n, lead, need, table
+                            )
                             spent += seats * (sum(results) - played) - len(trick)
                             totals[i] += weight * worth(results)
                             continue
@@ -507,20 +505,40 @@ def _play_out(
     leader: int,
     cards: list[int],
     tricks: tuple[int, ...],
+    lead: int,
     need: int,
     table: Seating,
 ) -> tuple[int, ...]:
-    """Any format: finish the trick ``cards`` (led by ``leader``) and the hand, greedily."""
+    """Any format: finish the trick ``cards`` (led by ``leader``) and the hand, greedily;
+    the tricks per team and the team that took the hand (``rollout_n``)."""
     seats = table.seats
     if len(cards) < seats:
-        return rollout_n(hands, trump, leader, cards, tricks, need, table)
+        return rollout_n(hands, trump, leader, cards, tricks, need, table, lead)
     winner = trick_winner(leader, cards, trump, seats)
     done = list(tricks)
     team = table.team_of[winner]
-    done[team] += 1
-    if done[team] >= need or not hands[winner]:
-        return tuple(done)
-    return rollout_n(hands, trump, winner, [], done, need, table)
+    taken = done[team] = done[team] + 1
+    if taken > max(tricks):
+        lead = team
+    if taken >= need or not hands[winner]:
+        return (*done, lead)
+    return rollout_n(hands, trump, winner, [], done, need, table, lead)
+
+
+def first_to_most(view: SeatView) -> int:
+    """The team that first reached the most tricks of the hand so far (-1: no trick yet),
+    which takes a hand that runs out with nobody at ``tricks_to_win`` (R10, V3-V5)."""
+    counts = [0] * len(view.fmt.teams)
+    best = 0
+    lead = -1
+    team_of = view.fmt.team_of
+    for trick in view.tricks:
+        team = team_of[trick.winner]
+        counts[team] += 1
+        if counts[team] > best:
+            best = counts[team]
+            lead = team
+    return lead
 
 
 #: The searching difficulty levels (``easy`` is ``GreedyPlayer``).
