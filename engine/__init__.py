@@ -1,6 +1,7 @@
 """The rules of Hokm, pure: no I/O, no asyncio, stdlib only."""
 
 from .cards import CARDS, RANK_CODES, SUITS, Card, Suit, cards_of, mask_of, parse_cards
+from .defaults import auto_bam, auto_discard, auto_draw
 from .errors import (
     CardNotInHand,
     HokmError,
@@ -15,6 +16,10 @@ from .errors import (
     WrongPhase,
 )
 from .events import (
+    BamDeclared,
+    BamOffered,
+    Discarded,
+    Drew,
     Event,
     HandResult,
     HandStarted,
@@ -24,15 +29,19 @@ from .events import (
     TrumpChosen,
 )
 from .hints import REASONS, Hint, explain, explain_trump, hint, view_seed
-from .match import MATCH_OVER, PLAY, TRUMP, Match, replay
+from .match import BAM, DISCARD, DRAW, MATCH_OVER, PLAY, TRUMP, Match, replay
 from .players import GreedyPlayer, Player, RandomPlayer, auto_trump
-from .rules import STANDARD, GameFormat, Rules
+from .rules import FORMATS, STANDARD, GameFormat, Rules
 from .search import DIFFICULTIES, Difficulty, SearchPlayer, make_player, parse_difficulty
 from .view import SeatView, seat_view
 
 __all__ = [
+    "BAM",
     "CARDS",
     "DIFFICULTIES",
+    "DISCARD",
+    "DRAW",
+    "FORMATS",
     "MATCH_OVER",
     "PLAY",
     "RANK_CODES",
@@ -40,9 +49,13 @@ __all__ = [
     "STANDARD",
     "SUITS",
     "TRUMP",
+    "BamDeclared",
+    "BamOffered",
     "Card",
     "CardNotInHand",
     "Difficulty",
+    "Discarded",
+    "Drew",
     "Event",
     "GameFormat",
     "GreedyPlayer",
@@ -70,6 +83,9 @@ __all__ = [
     "TrumpChosen",
     "UnknownSeat",
     "WrongPhase",
+    "auto_bam",
+    "auto_discard",
+    "auto_draw",
     "auto_trump",
     "cards_of",
     "explain",

@@ -11,7 +11,9 @@ from typing import Literal, NamedTuple
 from .cards import Card, Suit
 from .rules import GameFormat
 
-HandKind = Literal["win", "kot", "hakem_kot"]
+HandKind = Literal["win", "kot", "hakem_kot", "bam", "hakem_bam"]
+"""R11 and V1: ``bam`` when the hakem's side took every trick after declaring bam,
+``hakem_bam`` when the defenders did (the seed's "پر بام" / "حاکم بام")."""
 
 
 class Trick(NamedTuple):
@@ -44,10 +46,16 @@ class HandResult(NamedTuple):
     points: int
     kind: HandKind
     scores_after: tuple[int, ...]
+    bam: bool = False
+    """V1: the winners declared bam (then ``kind`` is ``bam``/``hakem_bam`` if they took every
+    trick, else the ``kot``/``hakem_kot`` they had when they declared)."""
 
     @property
     def is_kot(self) -> bool:
-        """R11: the losers took no trick (a kot or a hakem-kot), so the winners dealt a kot."""
+        """R11: a side took no trick (a kot or a hakem-kot, or a bam), so the winners dealt a kot.
+
+        In the solo formats (V2–V4) that is any other seat, not every other seat (see
+        ``docs/rules.md``)."""
         return self.kind != "win"
 
     def hakem_kot_suffered_by(self, fmt: GameFormat) -> int | None:
@@ -74,9 +82,44 @@ class TrumpChosen(NamedTuple):
     trump: Suit
 
 
+class Discarded(NamedTuple):
+    """V2: ``seat`` laid a card face down (which one is not said: the other seat may not know)."""
+
+    seat: int
+
+
+class Drew(NamedTuple):
+    """V2: ``seat`` took its turn at the stock (kept one card, laid the other face down)."""
+
+    seat: int
+
+
+class BamOffered(NamedTuple):
+    """V1: ``seat``'s side has 7 tricks and the others none: it may play on for every trick."""
+
+    seat: int
+
+
+class BamDeclared(NamedTuple):
+    """V1: ``seat`` declared bam; play goes on, ``seat`` leads."""
+
+    seat: int
+
+
 class MatchCompleted(NamedTuple):
     winner_team: int
     scores: tuple[int, ...]
 
 
-Event = HandStarted | Redealt | TrumpChosen | Trick | HandResult | MatchCompleted
+Event = (
+    HandStarted
+    | Redealt
+    | TrumpChosen
+    | Trick
+    | HandResult
+    | MatchCompleted
+    | Discarded
+    | Drew
+    | BamOffered
+    | BamDeclared
+)

@@ -29,6 +29,10 @@ from .errors import (
     WrongPhase,
 )
 from .events import (
+    BamDeclared,
+    BamOffered,
+    Discarded,
+    Drew,
     Event,
     HandKind,
     HandResult,
@@ -50,6 +54,8 @@ _CARD_INFO: Final[dict[int, tuple[Card, int, int, int]]] = {
 """What ``play`` needs of a card, keyed by the card (a ``Card`` or the equal plain ``int``):
 the card, its number as a plain int, its bit in its suit's rank mask, its suit."""
 
+_ALWAYS: Final = (0,) * 64
+"""``Match._win_at`` during a bam (V1): every trick goes through ``_decide_hand``."""
 _RANKS: Final = (1 << RANKS_PER_SUIT) - 1
 _NO_SUIT: Final = 4
 """Index of the always-empty fifth entry of a held hand: the "led suit" of an empty trick."""
@@ -95,30 +101,43 @@ def _deck_bits(fmt: GameFormat) -> list[int]:
 TRUMP: Final = "trump"
 PLAY: Final = "play"
 MATCH_OVER: Final = "match_over"
-PHASES: Final = (TRUMP, PLAY, MATCH_OVER)
+DISCARD: Final = "discard"
+"""V2: after trump, each seat from the hakem on lays ``fmt.discards`` cards face down."""
+DRAW: Final = "draw"
+"""V2: from the hakem on, each seat in turn takes two cards of the stock and keeps one."""
+BAM: Final = "bam"
+"""V1: the seat that took its side's seventh trick (the others none) says bam or stop."""
+PHASES: Final = (TRUMP, PLAY, MATCH_OVER, DISCARD, DRAW, BAM)
 
 SERIAL_VERSION: Final = 1
 _LOWEST_COURT_RANK: Final = 9  # the jack (R6: "no card above 10")
 
 Action = Card | tuple[Any, ...]
-"""A played ``Card`` (always by the seat whose turn it was), ``("trump", seat, suit)`` or
-``("redeal", seat)``. Plays are logged as bare cards."""
+"""A played ``Card`` (always by the seat whose turn it was), ``("trump", seat, suit)``,
+``("redeal", seat)``, and in the variants ``("discard", seat, card)`` and ``("draw", seat, keep)``
+(V2, ``keep`` 1 or 0) and ``("bam", seat)`` / ``("stop", seat)`` (V1). Plays are logged as bare
+cards."""
 
 
 class Match:
     """The whole state of one match. Not thread-safe; the bot serializes access per table."""
 
     __slots__ = (
+        "_bam_team",
         "_dealt",
+        "_decider",
+        "_discards",
         "_held",
+        "_last_trick",
         "_led_suit",
         "_led_table",
         "_log",
         "_next_seat",
         "_seats",
+        "_stock",
         "_team_of",
-        "_tricks_to_win",
         "_trump_suit",
+        "_win_at",
         "_win_seat",
         "_win_suit",
         "_win_value",
@@ -148,7 +167,12 @@ class Match:
         self.fmt = fmt
         self._seats = fmt.seats
         self._team_of = fmt.team_of
-        self._tricks_to_win = fmt.tricks_to_win
+        self._win_at = fmt.win_at
+        self._last_trick = fmt.hand_size
+        self._stock: list[int] = []  # V2: the stock, top first
+        self._discards: list[int] = []  # V2: each seat's face-down cards
+        self._decider = -1  # who decides in the phases without a card to play
+        self._bam_team = -1  # V1: the side playing on for every trick
         self.scores = [0] * len(fmt.teams)
         self.hand_results: list[HandResult] = []
         self._next_seat = fmt.next_seat
@@ -181,10 +205,16 @@ class Match:
         self._deal()
 
     def _deal(self) -> None:
-        """R4: the hakem's five now; the rest waits, unseen, until trump is named."""
+        """R4: the hakem's five now; the rest waits, unseen, until trump is named.
+
+        The shuffled deck is cut into one block per seat from the hakem on, the hakem's first
+        packet (``fmt.first_deal``) at the head of his block: as uniform as dealing the packets of
+        ``fmt.deal`` round the table, and the standard deal of a seed is what it always was.
+        V2: the seats are dealt ``fmt.first_deal`` each and the rest is the stock, in order.
+        """
         fmt = self.fmt
         n = fmt.seats
-        size = fmt.hand_size
+        size = fmt.dealt
         self.deal_number += 1
         order = permutation(self.seed, f"deal-{self.deal_number}", len(fmt.deck))
         bit = _deck_bits(fmt).__getitem__
@@ -195,7 +225,10 @@ class Match:
         for k in range(1, n):
             dealt[(hakem + k) % n] = sum(map(bit, order[k * size : (k + 1) * size]))
         self._held = [_split(five) if seat == hakem else [0] * 5 for seat in range(n)]
-        self._dealt = [_split(mask) for mask in dealt]  # every hand, complete
+        self._dealt = list(map(_split, dealt))  # every hand, complete
+        if fmt.discards:
+            self._stock = [fmt.deck[i] for i in order[n * size :]]
+            self._discards = [0] * n
         self.phase = TRUMP
         self.trump: Suit | None = None
         self._trump_suit = -1  # plain int: compared on every card
@@ -221,10 +254,91 @@ class Match:
         self._held = self._dealt
         self.trump = trump
         self._trump_suit = int(trump)
-        self.phase = PLAY
-        self.leader = self.turn = self.hakem  # R7
         self._log.append(("trump", seat, int(trump)))
+        if self.fmt.discards:  # V2: the hands are built by discarding and drawing first
+            self.phase = DISCARD
+            self._decider = self.hakem
+        else:
+            self.phase = PLAY
+            self.leader = self.turn = self.hakem  # R7
         return (TrumpChosen(self.hakem, trump),)
+
+    # ------------------------------------------------------ V2: discard and draw
+
+    def discard(self, seat: int, card: Card | int) -> tuple[Event, ...]:
+        """V2: lay one of the five face down; each seat lays ``fmt.discards``, the hakem first."""
+        self._check_decision(seat, DISCARD, "discard")
+        if not isinstance(card, int) or card not in _CARD_INFO:
+            raise IllegalMove(f"not a card: {card!r}")
+        card = CARDS[card]
+        held = self._held[seat]
+        bit = 1 << card % RANKS_PER_SUIT
+        if not held[card // RANKS_PER_SUIT] & bit:
+            raise CardNotInHand(seat, card)
+        held[card // RANKS_PER_SUIT] ^= bit
+        self._discards[seat] |= 1 << card
+        self._log.append(("discard", seat, card))
+        fmt = self.fmt
+        if sum(map(int.bit_count, held)) == fmt.first_deal - fmt.discards:
+            self._decider = fmt.next_seat[seat]
+            if self._decider == self.hakem:
+                self.phase = DRAW
+        return (Discarded(seat),)
+
+    @property
+    def drawn(self) -> Card | None:
+        """V2: the stock's top card, which only the seat to draw has looked at."""
+        return CARDS[self._stock[0]] if self.phase == DRAW else None
+
+    def draw(self, seat: int, keep: bool | int) -> tuple[Event, ...]:
+        """V2: keep the top card of the stock and lay the next one face down (``keep``), or lay
+        the top card face down and keep the next one; then the next seat draws. When every
+        hand is complete the hakem leads (R7)."""
+        self._check_decision(seat, DRAW, "draw")
+        if keep not in (True, False) or not isinstance(keep, int):
+            raise IllegalMove(f"keep must be true or false, not {keep!r}")
+        stock = self._stock
+        first, second = stock[0], stock[1]
+        kept, thrown = (first, second) if keep else (second, first)
+        held = self._held[seat]
+        held[kept // RANKS_PER_SUIT] |= 1 << kept % RANKS_PER_SUIT
+        self._discards[seat] |= 1 << thrown
+        del stock[:2]
+        self._log.append(("draw", seat, int(bool(keep))))
+        nxt = self.fmt.next_seat[seat]
+        if sum(map(int.bit_count, self._held[nxt])) == self.fmt.hand_size:
+            self.phase = PLAY
+            self._decider = -1
+            self.leader = self.turn = self.hakem  # R7
+        else:
+            self._decider = nxt
+        return (Drew(seat),)
+
+    def _check_decision(self, seat: int, phase: str, action: str) -> None:
+        self._check_seat(seat)
+        if self.phase != phase:
+            raise WrongPhase(action, self.phase)
+        if seat != self._decider:
+            raise NotYourTurn(seat, self._decider)
+
+    # ------------------------------------------------------------------- V1: bam
+
+    def declare_bam(self, seat: int, bam: bool) -> tuple[Event, ...]:
+        """V1: with ``bam`` play on for every trick of the hand; else the hand ends now (a kot)."""
+        self._check_decision(seat, BAM, "declare bam")
+        if bam not in (True, False) or not isinstance(bam, int):
+            raise IllegalMove(f"bam must be true or false, not {bam!r}")
+        team = self._team_of[seat]
+        self._decider = -1
+        self.phase = PLAY
+        if not bam:
+            self._log.append(("stop", seat))
+            return self._finish_hand(team)
+        self._log.append(("bam", seat))
+        self._bam_team = team
+        self._win_at = _ALWAYS  # every trick now goes through ``_decide_hand``
+        self.turn = self.leader
+        return (BamDeclared(seat),)
 
     def can_redeal(self, seat: int | None = None) -> bool:
         """R6: the house rule is on and the hakem's five hold no J, Q, K or A."""
@@ -317,7 +431,8 @@ class Match:
         winner = self._win_seat
         tricks = self.tricks
         trick = self.trick
-        done = _new_tuple(Trick, (len(tricks) + 1, self.leader, tuple(trick), winner))
+        number = len(tricks) + 1
+        done = _new_tuple(Trick, (number, self.leader, tuple(trick), winner))
         tricks.append(done)
         self._log += trick
         self.trick = []
@@ -326,44 +441,125 @@ class Match:
         team_tricks = self.team_tricks
         team_tricks[team] += 1
         self.leader = self.turn = winner
-        if team_tricks[team] < self._tricks_to_win:
+        if team_tricks[team] < self._win_at[number]:
             return (done,)
-        return (done, *self._finish_hand(team))
+        return (done, *self._decide_hand(team))
 
     # -------------------------------------------------------------- scoring (R10–R13)
 
-    def _finish_hand(self, winner_team: int) -> tuple[Event, ...]:
+    def _decide_hand(self, team: int) -> tuple[Event, ...]:
+        """After a trick that may end the hand: ``team`` took it.
+
+        R10: a side at ``tricks_to_win`` takes the hand, unless V1 lets it play on. After the
+        last trick with nobody there (V3–V5 can: 6–6–5 of 17), the side with most tricks takes
+        it, of those tied the side that got there first. During a bam the hand ends at the first
+        trick the bam side loses, or when it has taken them all.
+        """
+        fmt = self.fmt
+        team_tricks = self.team_tricks
+        bam_team = self._bam_team
+        if bam_team >= 0:
+            if team != bam_team:
+                return self._finish_hand(bam_team, bam=False)
+            if len(self.tricks) < self._last_trick:
+                return ()
+            return self._finish_hand(bam_team, bam=True)
+        if team_tricks[team] >= fmt.tricks_to_win:
+            if self.rules.bam and self._bam_possible(team):
+                self.phase = BAM
+                self._decider = self.leader
+                self.turn = -1
+                return (BamOffered(self.leader),)
+            return self._finish_hand(team)
+        return self._finish_hand(self._most_tricks(), by_count=True)
+
+    def _bam_possible(self, team: int) -> bool:
+        """V1: house rule on, tricks still to play, every other side at none, and the kot it has
+        would not already win the match (a bam could win no more)."""
+        if len(self.tricks) >= self._last_trick:
+            return False
+        if sum(self.team_tricks) != self.team_tricks[team]:
+            return False
+        fmt = self.fmt
+        kot = fmt.points_kot if team == fmt.team_of[self.hakem] else fmt.points_hakem_kot
+        return self.scores[team] + kot < self._target()
+
+    def _most_tricks(self) -> int:
+        """The side with most tricks; of those tied, the first to reach that many (R10)."""
+        best = max(self.team_tricks)
+        counts = [0] * len(self.team_tricks)
+        for trick in self.tricks:
+            team = self._team_of[trick.winner]
+            counts[team] += 1
+            if counts[team] == best:
+                return team
+        raise AssertionError("no side took the most tricks")  # pragma: no cover
+
+    def _target(self) -> int:
+        return self.rules.target_score
+
+    def _finish_hand(
+        self, winner_team: int, *, bam: bool | None = None, by_count: bool = False
+    ) -> tuple[Event, ...]:
+        """R11 (generalised): score the hand for ``winner_team``; R12, R13.
+
+        A kot is any other side without a trick (in a two-side game, the other side); a
+        hakem-kot when the hakem's side is one of those. A hand taken on most tricks without
+        reaching ``tricks_to_win`` is an ordinary win. V1: ``bam`` is ``True`` when the bam side
+        took every trick (the match is won), ``False`` when it lost one (the kot it had stands).
+        """
         fmt = self.fmt
         hakem_team = fmt.team_of[self.hakem]
-        others = sum(self.team_tricks) - self.team_tricks[winner_team]
+        team_tricks = self.team_tricks
         kind: HandKind
-        if others:
-            points, kind = fmt.points_win, "win"
+        if bam is None:
+            if by_count or 0 not in team_tricks:  # the winners have tricks: 0 is another side's
+                points, kind = fmt.points_win, "win"
+            elif hakem_team != winner_team and not team_tricks[hakem_team]:
+                points, kind = fmt.points_hakem_kot, "hakem_kot"
+            else:
+                points, kind = fmt.points_kot, "kot"
+        elif bam:
+            kind = "bam" if winner_team == hakem_team else "hakem_bam"
+            points = max(self._target() - self.scores[winner_team], 0)
         elif winner_team == hakem_team:
             points, kind = fmt.points_kot, "kot"
         else:
             points, kind = fmt.points_hakem_kot, "hakem_kot"
         self.scores[winner_team] += points
         assert self.trump is not None
-        result = HandResult(
-            number=self.hand_number,
-            hakem=self.hakem,
-            trump=self.trump,
-            tricks=tuple(self.team_tricks),
-            winner_team=winner_team,
-            points=points,
-            kind=kind,
-            scores_after=tuple(self.scores),
+        # (number, hakem, trump, tricks, winner_team, points, kind, scores_after, bam), built
+        # as ``Trick`` is, without the named tuple's Python-level ``__new__``
+        result: HandResult = _new_tuple(
+            HandResult,
+            (
+                self.hand_number,
+                self.hakem,
+                self.trump,
+                tuple(team_tricks),
+                winner_team,
+                points,
+                kind,
+                tuple(self.scores),
+                bam is not None,
+            ),
         )
+        if bam is not None:
+            self._bam_team = -1
+            self._win_at = fmt.win_at
         self.hand_results.append(result)
         events: list[Event] = [result]
         if self.scores[winner_team] >= self.rules.target_score:  # R12
             self.phase = MATCH_OVER
             self.turn = -1
+            self._decider = -1
             events.append(MatchCompleted(winner_team, tuple(self.scores)))
             return tuple(events)
-        if winner_team != hakem_team:  # R13: to the next seat, on the winning team
-            self.hakem = (self.hakem + 1) % fmt.seats
+        if winner_team != hakem_team:  # R13: to the nearest seat after the hakem on the winners
+            seat = fmt.next_seat[self.hakem]
+            while fmt.team_of[seat] != winner_team:
+                seat = fmt.next_seat[seat]
+            self.hakem = seat
         self._start_hand()
         events.append(HandStarted(self.hand_number, self.hakem))
         return tuple(events)
@@ -392,8 +588,24 @@ class Match:
 
     @property
     def to_act(self) -> int:
-        """The seat whose decision the table waits for: the hakem while trump is open."""
-        return self.hakem if self.phase == TRUMP else self.turn
+        """The seat whose decision the table waits for: the hakem while trump is open, the seat
+        to discard, draw (V2) or say bam (V1) in those phases, -1 when the match is over."""
+        phase = self.phase
+        if phase == PLAY:
+            return self.turn
+        if phase == TRUMP:
+            return self.hakem
+        return self._decider
+
+    def discards_of(self, seat: int) -> tuple[Card, ...]:
+        """V2: the cards ``seat`` laid face down this hand (only ``seat`` may see them)."""
+        self._check_seat(seat)
+        return cards_of(self._discards[seat]) if self._discards else ()
+
+    @property
+    def stock_left(self) -> int:
+        """V2: cards left in the stock (their order and faces are hidden from every seat)."""
+        return len(self._stock)
 
     @property
     def is_over(self) -> bool:
@@ -435,13 +647,23 @@ class Match:
             return self.choose_trump(action[1], action[2])
         if kind == "redeal" and len(action) == 2:
             return self.redeal(action[1])
+        if kind == "discard" and len(action) == 3:
+            return self.discard(action[1], action[2])
+        if kind == "draw" and len(action) == 3:
+            return self.draw(action[1], bool(action[2]) if action[2] in (0, 1) else action[2])
+        if kind in ("bam", "stop") and len(action) == 2:
+            return self.declare_bam(action[1], kind == "bam")
         raise IllegalMove(f"unknown action {action!r}")
 
     # ------------------------------------------------------------- serialization
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able data that ``from_dict`` turns back into an identical match."""
-        return {
+        """Plain JSON-able data that ``from_dict`` turns back into an identical match.
+
+        A variant's own state is written only where it has one (``stock`` and ``discards`` for
+        V2, ``decider`` in a decision phase, ``bam_team`` with V1 on), so a standard match is
+        stored exactly as before the variants."""
+        data: dict[str, Any] = {
             "version": SERIAL_VERSION,
             "format": self.fmt.name,
             "seed": self.seed,
@@ -463,6 +685,14 @@ class Match:
             "hand_results": [_result_to_dict(r) for r in self.hand_results],
             "actions": [_action_to_json(a) for a in self.actions],
         }
+        if self.fmt.discards:
+            data["stock"] = [CARDS[c].code for c in self._stock]
+            data["discards"] = [_codes(m) for m in self._discards]
+        if self.phase in (DISCARD, DRAW, BAM):
+            data["decider"] = self._decider
+        if self.rules.bam:
+            data["bam_team"] = self._bam_team
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
@@ -488,9 +718,11 @@ class Match:
         )
 
 
-def replay(seed: int, actions: Iterable[Any], rules: Rules | None = None) -> Match:
+def replay(
+    seed: int, actions: Iterable[Any], rules: Rules | None = None, fmt: GameFormat = STANDARD
+) -> Match:
     """Rebuild a match from its seed and actions (as logged, or their JSON form)."""
-    match = Match(seed, rules)
+    match = Match(seed, rules, fmt)
     for action in actions:
         match.apply(_action_from_json(action))
     return match
@@ -512,6 +744,8 @@ def _action_to_json(action: Action) -> str | list[Any]:
         return CARDS[action].code
     if action[0] == "trump":
         return ["trump", action[1], Suit(action[2]).letter]
+    if action[0] == "discard":
+        return ["discard", action[1], CARDS[action[2]].code]
     return list(action)
 
 
@@ -538,6 +772,8 @@ def _action_from_json(action: object) -> Action:
         return Card.parse(action[2])  # the seat is implied: always the seat to play
     if kind == "trump" and len(action) == 3 and isinstance(action[2], str):
         return ("trump", action[1], Suit.parse(action[2]))
+    if kind == "discard" and len(action) == 3 and isinstance(action[2], str):
+        return ("discard", action[1], Card.parse(action[2]))
     return tuple(action)
 
 
@@ -551,7 +787,7 @@ def _result_to_dict(r: HandResult) -> dict[str, Any]:
         "points": r.points,
         "kind": r.kind,
         "scores_after": list(r.scores_after),
-    }
+    } | ({"bam": True} if r.bam else {})
 
 
 def _result_from_dict(d: dict[str, Any]) -> HandResult:
@@ -564,6 +800,7 @@ def _result_from_dict(d: dict[str, Any]) -> HandResult:
         points=int(d["points"]),
         kind=d["kind"],
         scores_after=tuple(int(x) for x in d["scores_after"]),
+        bam=d.get("bam") is True,
     )
 
 
@@ -579,7 +816,7 @@ def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
     match.fmt = fmt
     match._seats = fmt.seats
     match._team_of = fmt.team_of
-    match._tricks_to_win = fmt.tricks_to_win
+    match._last_trick = fmt.hand_size
     match._next_seat = fmt.next_seat
     match.seed = int(data["seed"])
     match.rules = Rules.from_dict(data["rules"])
@@ -608,11 +845,23 @@ def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
         raise InvalidState("the actions do not end with the trick in progress")
     if len(match._held) != fmt.seats or len(rest) != fmt.seats:
         raise InvalidState("wrong number of hands")
+    if fmt.discards:
+        match._stock = [int(Card.parse(c)) for c in data["stock"]]
+        match._discards = [_mask(d) for d in data["discards"]]
+        if len(match._discards) != fmt.seats:
+            raise InvalidState("wrong number of discard piles")
+    else:
+        match._stock, match._discards = [], []
+    match._decider = int(data["decider"]) if match.phase in (DISCARD, DRAW, BAM) else -1
+    match._bam_team = int(data.get("bam_team", -1)) if match.rules.bam else -1
+    match._win_at = _ALWAYS if match._bam_team >= 0 else fmt.win_at
     everything = match.played_mask()
-    for mask in (*match.hands, *rest):
+    for mask in (*match.hands, *rest, *match._discards, mask_of(match._stock)):
         if mask & everything:
             raise InvalidState("a card appears twice")
         everything |= mask
+    if everything & ~mask_of(fmt.deck):
+        raise InvalidState(f"a card that is not in the {fmt.name} deck")
     if match.phase == TRUMP:
         match._dealt = [_split(h | r) for h, r in zip(match.hands, rest, strict=True)]
     elif any(rest):

@@ -1,9 +1,13 @@
 """Rule settings and the table format, as data in one place.
 
-``GameFormat`` holds what a variant changes (seats, teams, deck, deal sizes, tricks to win,
-points): the standard game is one instance of it, so the variants of RULES.md V2–V5 can be
-added as further instances rather than as scattered constants. ``Rules`` holds the settings
-a table chooses (R3, R6, R12).
+``GameFormat`` holds what a variant changes (seats, teams, deck, deal pattern, tricks to win,
+points): the standard game is one instance of it, and the variants of RULES.md V2–V5 are
+further instances in ``FORMATS`` rather than scattered constants. ``Rules`` holds the settings
+a table chooses (R3, R6, R12, V1).
+
+Removed cards (V2–V5): the seed (``002_…``) names the 2 of diamonds as its example
+("مثلاً ۲ خشت"), so the 2s leave the deck in the order 2♦, 2♣, 2♥, 2♠ (``REMOVAL_ORDER``):
+three and two players play without 2♦, five without 2♦ and 2♣, six without every 2.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from .cards import CARDS
+from .cards import CARDS, Card
 from .errors import InvalidSetting
 
 HakemSelection = Literal["first_ace", "random"]
@@ -21,21 +25,35 @@ TARGET_SCORE_RANGE: Final = (1, 13)
 
 @dataclass(frozen=True, slots=True)
 class GameFormat:
-    """What a variant of the game is made of (R1, R2, R4, R10, R11)."""
+    """What a variant of the game is made of (R1, R2, R4, R10, R11, V2–V5)."""
 
     name: str
     seats: int
     teams: tuple[tuple[int, ...], ...]
     deck: tuple[int, ...]
     first_deal: int
+    """Cards the hakem sees before naming trump (R4, R5): the first packet of ``deal``."""
     hand_size: int
+    """Cards each seat holds when play begins, so also the number of tricks in a hand."""
     tricks_to_win: int
     points_win: int
     points_kot: int
     points_hakem_kot: int
+    deal: tuple[int, ...] = ()
+    """The packets dealt to every seat in turn, e.g. ``(5, 4, 4)`` (R4), ``(5, 4, 4, 4)`` (V3).
+    Empty means the first deal, then fours."""
+    discards: int = 0
+    """V2: cards each seat throws away after trump is named; non-zero means the hands are
+    completed by the draw-and-discard procedure (the ``draw`` phase) rather than by the deal."""
     team_of: tuple[int, ...] = field(init=False)
     next_seat: tuple[int, ...] = field(init=False)
     """Who plays after each seat: seat numbers follow the direction of play (R2)."""
+    dealt: int = field(init=False)
+    """Cards each seat is dealt: ``hand_size``, or ``first_deal`` when the hands are drawn."""
+    win_at: tuple[int, ...] = field(init=False)
+    """``win_at[n]``: the tricks that end the hand after trick ``n`` (R10). ``tricks_to_win``,
+    but 0 after the last trick where every side can stay below it (V3–V5: 6–6–5 of 17 tricks),
+    so the engine's one comparison per trick also catches a hand that runs out."""
 
     def __post_init__(self) -> None:
         team_of = [-1] * self.seats
@@ -44,8 +62,29 @@ class GameFormat:
                 team_of[seat] = team
         if -1 in team_of:
             raise ValueError(f"format {self.name}: every seat needs a team")
-        if self.seats * self.hand_size != len(self.deck):
-            raise ValueError(f"format {self.name}: deck does not deal evenly")
+        if len(set(self.deck)) != len(self.deck):
+            raise ValueError(f"format {self.name}: a card twice in the deck")
+        deal = self.deal
+        if not deal:
+            rest = self.hand_size - self.first_deal
+            deal = (self.first_deal,) + (4,) * (rest // 4) + ((rest % 4,) if rest % 4 else ())
+            object.__setattr__(self, "deal", deal)
+        if deal[0] != self.first_deal:
+            raise ValueError(f"format {self.name}: the first packet is the first deal")
+        if self.discards:
+            dealt = self.first_deal
+            draws = self.hand_size - dealt + self.discards  # draw turns per seat, 2 cards each
+            if sum(deal) != dealt or self.seats * (dealt + 2 * draws) > len(self.deck):
+                raise ValueError(f"format {self.name}: the stock cannot complete the hands")
+        else:
+            dealt = self.hand_size
+            if sum(deal) != dealt or self.seats * dealt != len(self.deck):
+                raise ValueError(f"format {self.name}: deck does not deal evenly")
+        object.__setattr__(self, "dealt", dealt)
+        win_at = [self.tricks_to_win] * (self.hand_size + 1)
+        if len(self.teams) * (self.tricks_to_win - 1) >= self.hand_size:
+            win_at[self.hand_size] = 0
+        object.__setattr__(self, "win_at", tuple(win_at))
         object.__setattr__(self, "team_of", tuple(team_of))
         object.__setattr__(
             self, "next_seat", tuple((s + 1) % self.seats for s in range(self.seats))
@@ -54,6 +93,27 @@ class GameFormat:
     def seats_of(self, team: int) -> tuple[int, ...]:
         """The seats playing for ``team``, so callers never restate the seating (R2)."""
         return self.teams[team]
+
+    @property
+    def can_run_out(self) -> bool:
+        """Whether a hand can end with no side at ``tricks_to_win`` (V3–V5, not R10's 13)."""
+        return self.win_at[self.hand_size] == 0
+
+    @property
+    def solo(self) -> bool:
+        """Every seat plays for itself (V2–V4): each team is one seat."""
+        return all(len(members) == 1 for members in self.teams)
+
+    @property
+    def removed(self) -> tuple[Card, ...]:
+        """The cards of the 52 that this format leaves out of the deck (V2–V5)."""
+        kept = set(self.deck)
+        return tuple(c for c in CARDS if c not in kept)
+
+    @property
+    def draws(self) -> int:
+        """V2: draw turns per seat (each takes two cards of the stock, keeps one); else 0."""
+        return self.hand_size - self.first_deal + self.discards if self.discards else 0
 
 
 #: R1, R2, R4, R10, R11: four seats, partners opposite, 52 cards, 5 then 13, 7 tricks.
@@ -70,8 +130,84 @@ STANDARD: Final = GameFormat(
     points_hakem_kot=3,
 )
 
+#: The 2s in the order the variants leave them out: the seed's example (2♦) first (V2–V5).
+REMOVAL_ORDER: Final = tuple(CARDS[suit * 13] for suit in (2, 3, 1, 0))
+
+
+def _deck_without(count: int) -> tuple[int, ...]:
+    removed = set(REMOVAL_ORDER[:count])
+    return tuple(c for c in range(len(CARDS)) if c not in removed)
+
+
+_SOLO_POINTS: Final = {"tricks_to_win": 7, "points_win": 1, "points_kot": 2, "points_hakem_kot": 3}
+
+#: V3: three alone, without 2♦ (51 cards), 17 each dealt 5, 4, 4, 4; 7 tricks; kot applies.
+THREE: Final = GameFormat(
+    name="three",
+    seats=3,
+    teams=((0,), (1,), (2,)),
+    deck=_deck_without(1),
+    first_deal=5,
+    hand_size=17,
+    deal=(5, 4, 4, 4),
+    **_SOLO_POINTS,
+)
+
+#: V4: five alone, without 2♦ and 2♣ (50 cards), 10 each dealt 5, 5; 7 tricks.
+FIVE: Final = GameFormat(
+    name="five",
+    seats=5,
+    teams=((0,), (1,), (2,), (3,), (4,)),
+    deck=_deck_without(2),
+    first_deal=5,
+    hand_size=10,
+    deal=(5, 5),
+    **_SOLO_POINTS,
+)
+
+#: V5: six in two teams of three (the seed's recommended form), partners every other seat,
+#: without the four 2s (48 cards), 8 each dealt 4, 4; 7 tricks.
+SIX_TEAMS: Final = GameFormat(
+    name="six_teams",
+    seats=6,
+    teams=((0, 2, 4), (1, 3, 5)),
+    deck=_deck_without(4),
+    first_deal=4,
+    hand_size=8,
+    deal=(4, 4),
+    **_SOLO_POINTS,
+)
+
+#: V5: six in three teams of two, partners opposite (seats 0 and 3, 1 and 4, 2 and 5).
+SIX_PAIRS: Final = GameFormat(
+    name="six_pairs",
+    seats=6,
+    teams=((0, 3), (1, 4), (2, 5)),
+    deck=_deck_without(4),
+    first_deal=4,
+    hand_size=8,
+    deal=(4, 4),
+    **_SOLO_POINTS,
+)
+
+#: V2: two alone, without 2♦ (51 cards): five each, trump, two discards each, then ten draw
+#: turns each (keep the top card and discard the next, or discard it and keep the next).
+TWO: Final = GameFormat(
+    name="two",
+    seats=2,
+    teams=((0,), (1,)),
+    deck=_deck_without(1),
+    first_deal=5,
+    hand_size=13,
+    deal=(5,),
+    discards=2,
+    **_SOLO_POINTS,
+)
+
 #: Every known format by its stored name: a saved match names its own format (R1).
-FORMATS: Final[dict[str, GameFormat]] = {STANDARD.name: STANDARD}
+FORMATS: Final[dict[str, GameFormat]] = {
+    f.name: f for f in (STANDARD, THREE, FIVE, SIX_TEAMS, SIX_PAIRS, TWO)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +217,8 @@ class Rules:
     target_score: int = 7
     hakem_selection: HakemSelection = "first_ace"
     redeal_without_court: bool = False
+    bam: bool = False
+    """V1 (house rule, off by default): a side at 7 tricks to none may play on for every trick."""
 
     def __post_init__(self) -> None:
         low, high = TARGET_SCORE_RANGE
@@ -96,17 +234,23 @@ class Rules:
             )
         if not isinstance(self.redeal_without_court, bool):
             raise InvalidSetting("redeal_without_court", self.redeal_without_court, "true or false")
+        if not isinstance(self.bam, bool):
+            raise InvalidSetting("bam", self.bam, "true or false")
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        """The settings as JSON; ``bam`` only when on, so tables stored before V1 read the same."""
+        data: dict[str, object] = {
             "target_score": self.target_score,
             "hakem_selection": self.hakem_selection,
             "redeal_without_court": self.redeal_without_court,
         }
+        if self.bam:
+            data["bam"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Rules:
-        unknown = set(data) - {"target_score", "hakem_selection", "redeal_without_court"}
+        unknown = set(data) - {"target_score", "hakem_selection", "redeal_without_court", "bam"}
         if unknown:
             raise InvalidSetting(sorted(unknown)[0], data[sorted(unknown)[0]], "not a rule setting")
         return cls(**data)  # type: ignore[arg-type]

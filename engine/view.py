@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Suit, cards_of
 from .events import HandResult, Trick
-from .match import PLAY, TRUMP, Match
+from .match import BAM, DISCARD, DRAW, MATCH_OVER, TRUMP, Match
 from .rules import GameFormat
 
 
@@ -46,10 +46,24 @@ class SeatView:
     """``seat_teams[s]`` is the team of seat ``s``."""
     fmt: GameFormat
     """The table's format: seats, teams and points come from it, never from a constant."""
+    discards: tuple[Card, ...] = ()
+    """V2: the cards this seat laid face down this hand (never another seat's)."""
+    discard_counts: tuple[int, ...] = ()
+    """V2: how many cards each seat has laid face down (their faces are hidden)."""
+    drawn: Card | None = None
+    """V2: the stock's top card, shown only to the seat whose turn it is to draw."""
+    stock_left: int = 0
+    """V2: cards left in the stock (their faces and order are hidden)."""
+    can_discard: bool = False
+    can_draw: bool = False
+    can_bam: bool = False
+    """V1: this seat took its side's seventh trick, the others none: bam or stop."""
+    bam_team: int = -1
+    """V1: the side playing on for every trick, or -1."""
 
     @property
     def my_turn(self) -> bool:
-        return self.to_act == self.seat and self.phase in (TRUMP, PLAY)
+        return self.to_act == self.seat and self.phase != MATCH_OVER
 
     @property
     def led_suit(self) -> Suit | None:
@@ -66,8 +80,11 @@ def seat_view(match: Match, seat: int) -> SeatView:
     """The view of ``seat``: its own hand, public table state, its legal cards."""
     match._check_seat(seat)
     fmt = match.fmt
-    is_trump_phase = match.phase == TRUMP
+    phase = match.phase
+    is_trump_phase = phase == TRUMP
     counts = tuple(m.bit_count() for m in match.hands)
+    to_act = match.to_act
+    draws = bool(fmt.discards)
     return SeatView(
         seat=seat,
         seats=fmt.seats,
@@ -93,4 +110,12 @@ def seat_view(match: Match, seat: int) -> SeatView:
         tricks_to_win=fmt.tricks_to_win,
         seat_teams=fmt.team_of,
         fmt=fmt,
+        discards=match.discards_of(seat),
+        discard_counts=tuple(len(match.discards_of(s)) for s in range(fmt.seats)) if draws else (),
+        drawn=match.drawn if to_act == seat else None,
+        stock_left=match.stock_left,
+        can_discard=phase == DISCARD and to_act == seat,
+        can_draw=phase == DRAW and to_act == seat,
+        can_bam=phase == BAM and to_act == seat,
+        bam_team=match._bam_team,
     )

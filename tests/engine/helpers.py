@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from engine import Match, Rules, Suit, parse_cards
+import random
+
+from engine import Event, GameFormat, Match, Rules, Suit, parse_cards
+from engine.match import BAM, DISCARD, DRAW, TRUMP
 
 
 def rigged_match(
@@ -50,3 +53,48 @@ def spade_lead_hands() -> list[str]:
         "KS QS 6D 7D 8D 9D 10D JD QD KD AD 2C 3C",
         "4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H AH",
     ]
+
+
+def rigged_format_match(
+    fmt: GameFormat,
+    hakem: int,
+    hands: list[str],
+    *,
+    scores: tuple[int, ...] | None = None,
+    rules: Rules | None = None,
+    trump: Suit | None = None,
+) -> Match:
+    """``rigged_match`` for any format without a draw (V3–V5): ``hands`` are whole hands, the
+    hakem's first packet first."""
+    data = Match(1, rules, fmt).to_dict()
+    cards = [parse_cards(h) for h in hands]
+    assert all(len(c) == fmt.hand_size for c in cards), [len(c) for c in cards]
+    assert sorted(c for h in cards for c in h) == sorted(fmt.deck)
+    first = cards[hakem][: fmt.first_deal]
+    data["hakem"] = hakem
+    data["hands"] = [[c.code for c in first] if s == hakem else [] for s in range(fmt.seats)]
+    data["rest"] = [
+        [c.code for c in (cards[s][fmt.first_deal :] if s == hakem else cards[s])]
+        for s in range(fmt.seats)
+    ]
+    data["scores"] = list(scores or (0,) * len(fmt.teams))
+    data["leader"] = hakem
+    data["actions"] = []
+    match = Match.from_dict(data)
+    if trump is not None:
+        match.choose_trump(hakem, trump)
+    return match
+
+
+def random_move(match: Match, rng: random.Random) -> tuple[Event, ...]:
+    """One uniformly random legal decision for the seat to act, in any phase."""
+    seat = match.to_act
+    if match.phase == TRUMP:
+        return match.choose_trump(seat, rng.choice(list(Suit)))
+    if match.phase == DISCARD:
+        return match.discard(seat, rng.choice(match.hand_of(seat)))
+    if match.phase == DRAW:
+        return match.draw(seat, rng.random() < 0.5)
+    if match.phase == BAM:
+        return match.declare_bam(seat, rng.random() < 0.5)
+    return match.play(seat, rng.choice(match.legal_cards(seat)))
