@@ -32,7 +32,8 @@ class Knowledge:
     known: tuple[int, ...]
     """Cards known to be in each seat's hand (only the seat's own, as things stand)."""
     unseen: int
-    """Cards the seat has not seen: held by the others, or not yet dealt (R4)."""
+    """Cards the seat has not seen: held by the others, not yet dealt (R4), or laid face
+    down by another seat (V2; the seat's own discards it has seen)."""
     counts: tuple[int, ...]
     """How many of the unseen cards each seat will hold."""
     voids: tuple[int, ...]
@@ -58,7 +59,7 @@ def knowledge(view: SeatView) -> Knowledge:
             if card.suit != led:
                 voids[seat] |= 1 << led
     own = to_rm(view.hand)
-    unseen = seating(fmt).deck & ~own & ~to_rm(played)
+    unseen = seating(fmt).deck & ~own & ~to_rm(played) & ~to_rm(view.discards)  # V2
     if view.can_choose_trump:  # R4: only the hakem's first cards are dealt; the rest follow
         counts = [fmt.hand_size] * n
         counts[me] = fmt.hand_size - len(view.hand)

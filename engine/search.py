@@ -38,6 +38,7 @@ from math import comb
 from typing import Final, Literal
 
 from .cards import CARDS, Card, Suit
+from .defaults import auto_discard, auto_draw
 from .fastsim import (
     FROM_RM,
     RM_SUIT,
@@ -49,7 +50,7 @@ from .fastsim import (
     to_rm,
     trick_winner,
 )
-from .players import GreedyPlayer, Player, auto_trump, forced_card
+from .players import GreedyPlayer, Player, auto_trump, forced_card, greedy_bam
 from .rules import STANDARD, GameFormat
 from .sampling import Bias, Knowledge, PlayModel, Sampler, knowledge
 from .view import SeatView
@@ -200,12 +201,24 @@ class HandValues:
     Any format: ``result`` is ``rollout_n``'s, the tricks per team and then the team that took
     the hand. Scored as the engine scores it (R11 generalised): a kot when some other side has
     no trick, a hakem-kot when that is the hakem's side; a hand won on most tricks, short of
-    ``tricks_to_win``, is a plain win. Memoised, since a hand ends in few ways.
+    ``tricks_to_win``, is a plain win. During a bam (V1) the bam side wins the match if it
+    takes every trick, else scores the kot it had. Memoised, since a hand ends in few ways.
     """
 
-    __slots__ = ("_fmt", "_hakem", "_margin", "_memo", "_need", "_scores", "_target", "_team")
+    __slots__ = (
+        "_bam",
+        "_fmt",
+        "_hakem",
+        "_margin",
+        "_memo",
+        "_need",
+        "_scores",
+        "_target",
+        "_team",
+    )
 
     def __init__(self, view: SeatView, margin_weight: float) -> None:
+        self._bam = view.bam_team
         self._fmt = view.fmt
         self._team = view.team
         self._need = view.tricks_to_win
@@ -228,7 +241,13 @@ class HandValues:
         best_other = max(n for t, n in enumerate(tricks) if t != team)
         margin = self._margin * (ours - best_other)
         hakem_team = fmt.team_of[self._hakem]
-        if tricks[winner] < self._need or 0 not in tricks:
+        bam = self._bam
+        if bam >= 0:  # V1: every trick wins the match, one lost leaves the kot
+            winner = bam
+            if sum(tricks) == tricks[bam]:
+                return (1.0 if team == bam else 0.0) + margin
+            points = fmt.points_kot if bam == hakem_team else fmt.points_hakem_kot
+        elif tricks[winner] < self._need or 0 not in tricks:
             points = fmt.points_win
         elif winner != hakem_team and not tricks[hakem_team]:
             points = fmt.points_hakem_kot
@@ -320,6 +339,21 @@ class SearchPlayer:
                     totals[suit] += worth(results)
         return Suit(max(range(4), key=lambda s: (totals[s], -s)))
 
+    # ------------------------------------------------------ V2 hand building, V1 bam
+
+    def choose_discard(self, view: SeatView) -> Card:
+        """V2: ``auto_discard``, the lowest card outside trump (the hand is still being
+        built: no search)."""
+        return auto_discard(view)
+
+    def choose_draw(self, view: SeatView) -> bool:
+        """V2: ``auto_draw``, keep a trump or a J, Q, K, A."""
+        return auto_draw(view)
+
+    def choose_bam(self, view: SeatView) -> bool:
+        """V1: ``greedy_bam``: playing on never costs (a failed bam scores the kot)."""
+        return greedy_bam(view)
+
     # ------------------------------------------------------------------------ cards
 
     def choose_card(self, view: SeatView) -> Card:
@@ -365,7 +399,9 @@ class SearchPlayer:
         leader = view.leader
         trick = [TO_RM[c] for _, c in view.trick]
         table = seating(view.fmt)
-        standard = table.standard
+        standard = table.standard and view.bam_team < 0
+        if view.bam_team >= 0:  # V1: the hand goes on to the last trick
+            need = view.fmt.hand_size + 1
         seats = table.seats
         tricks_n = tuple(view.team_tricks)
         lead = first_to_most(view)
