@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from engine import STANDARD, GameFormat
+from engine import GameFormat
 from engine.rules import FORMATS
 
 TWOS = (0, 13, 26, 39)  # card numbers of the four 2s (suit-major, rank 2 first)
@@ -48,7 +48,7 @@ def engine_format(seats: int, size: int) -> GameFormat | None:
     """The engine's format with this shape (no jokers, no draw phase), if it has one."""
     for fmt in FORMATS.values():
         shaped = fmt.seats == seats and all(len(t) == size for t in fmt.teams)
-        if shaped and len(fmt.deck) <= 52 and (fmt.name == STANDARD.name or fmt.first_deal == 5):
+        if shaped and len(fmt.deck) <= 52 and not fmt.discards:
             return fmt
     return None
 

@@ -14,9 +14,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.rules import FORMATS, STANDARD
 
-__all__ = ["LIMITS", "GuildSettings", "Range", "SettingError"]
+__all__ = ["LIMITS", "GuildSettings", "Range", "SettingError", "hosted_formats"]
 
 log = logging.getLogger(__name__)
+
+
+def hosted_formats() -> tuple[str, ...]:
+    """The engine's formats (``engine.rules.FORMATS``) a table can be opened with: all but
+    those with a phase the bot has no buttons for yet (V2's draw and discard)."""
+    return tuple(name for name, fmt in FORMATS.items() if not fmt.discards)
 
 
 class Range(NamedTuple):
@@ -78,7 +84,7 @@ class GuildSettings(BaseModel):
     @field_validator("game_format")
     @classmethod
     def _known_format(cls, value: str) -> str:
-        if value not in FORMATS:
+        if value not in hosted_formats():
             raise ValueError(f"unknown format {value!r}")
         return value
 
@@ -119,7 +125,7 @@ def _limits() -> dict[str, Range | tuple[object, ...]]:
     out: dict[str, Range | tuple[object, ...]] = {}
     for name, field in GuildSettings.model_fields.items():
         if name == "game_format":
-            out[name] = tuple(FORMATS)
+            out[name] = hosted_formats()
         elif field.annotation is bool:
             out[name] = (False, True)
         elif field.annotation is int:

@@ -28,7 +28,7 @@ from .test_crash_safety import TRUMP_SECONDS, TURN_SECONDS, Script
 from .test_hidden_hands import click_scripted, plant_leaks
 
 WRAPPER = [sys.executable, "-m", "tests.reliability.with_formats"]
-SEED = 8
+FIRST_SEED = 8
 TARGET = 1
 COMPUTERS = frozenset({2})
 """The host and one member sit at seats 0 and 1; "Start" gives seat 2 to an easy computer."""
@@ -81,9 +81,9 @@ async def test_no_hand_leaks_in_a_three_player_match_with_a_closed_dm_player(
 # --------------------------------------------------------------------------- kill -9
 
 
-def simulate(fmt: GameFormat) -> Match:
+def simulate(fmt: GameFormat, seed: int) -> Match:
     """The engine alone: the match every run of the script must end with."""
-    match = Match(SEED, Rules(target_score=TARGET), fmt)
+    match = Match(seed, Rules(target_score=TARGET), fmt)
     while match.phase != MATCH_OVER:
         seat = match.to_act
         chooser = computer_choice if seat in COMPUTERS else member_choice
@@ -91,11 +91,24 @@ def simulate(fmt: GameFormat) -> Match:
     return match
 
 
-def kill_plan(fmt: GameFormat) -> dict[int, str]:
+def scripted(fmt: GameFormat) -> tuple[int, dict[int, str]]:
+    """The first seed from ``FIRST_SEED`` whose match has every kill point, and its plan."""
+    for seed in range(FIRST_SEED, FIRST_SEED + 200):
+        try:
+            return seed, kill_plan(fmt, seed)
+        except StopIteration:
+            continue
+    raise AssertionError("no seed has every kill point")
+
+
+def kill_plan(fmt: GameFormat, seed: int) -> dict[int, str]:
     """Where to kill: before trump, mid-trick (idle and with a click in flight), with a
-    computer's move pending, and late in the match; each at a member's turn."""
-    final = simulate(fmt)
-    match = Match(SEED, Rules(target_score=TARGET), fmt)
+    computer's move pending, and late in the match; each at a member's turn.
+
+    :raises StopIteration: the match of ``seed`` lacks one of them.
+    """
+    final = simulate(fmt, seed)
+    match = Match(seed, Rules(target_score=TARGET), fmt)
     turns: list[tuple[int, int, int, str]] = []  # (actions, seat to act, cards down, phase)
     for action in final.actions:
         turns.append((len(match.actions), match.to_act, len(match.current_trick()), match.phase))
@@ -170,16 +183,16 @@ async def test_a_three_player_match_killed_and_restarted_ends_as_the_engine_play
 
 async def play_three(double: DiscordDouble, tmp_path: Path, fmt: GameFormat) -> None:
     """Kill at every point of ``kill_plan`` and compare the end with the engine's match."""
-    plan = kill_plan(fmt)
+    seed, plan = scripted(fmt)
     assert sorted(plan.values()) == ["computer", "idle", "idle", "inflight", "inflight"]
-    run = BotRun(double, tmp_path, seed=SEED)
+    run = BotRun(double, tmp_path, seed=seed)
     script = ThreePlayerScript(double, run, fmt)
     try:
         await run.start(argv=WRAPPER)
         await script.open_table(kill_in_lobby=True)
         final: Stored = await script.play(plan)
         assert final.status == "finished"
-        expected = simulate(fmt)
+        expected = simulate(fmt, seed)
         assert final.state["match"] == expected.to_dict(), "the match differs from the script"
         assert script.kills == 7  # the lobby, five points, the computer's twice
         assert script.resumed_notes() == script.resumes

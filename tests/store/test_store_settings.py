@@ -9,8 +9,7 @@ import pydantic
 import pytest
 
 from bot.store import Store
-from bot.store.guild_settings import LIMITS, GuildSettings, Range, SettingError
-from engine.rules import FORMATS
+from bot.store.guild_settings import LIMITS, GuildSettings, Range, SettingError, hosted_formats
 
 
 def test_defaults() -> None:
@@ -38,7 +37,7 @@ def test_limits_match_validation() -> None:
         "max_open_tables": Range(1, 100),
         "hints": (False, True),
         "redeal_without_court": (False, True),
-        "game_format": tuple(FORMATS),  # issue 14: whatever formats the engine has
+        "game_format": hosted_formats(),  # issue 14: the engine's formats the bot hosts
     } == LIMITS
     for key, allowed in LIMITS.items():
         if isinstance(allowed, Range):

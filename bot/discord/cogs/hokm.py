@@ -14,14 +14,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.rules import FORMATS
-
 from ...names import member_name
 from ...present import render
 from ...present.formats import format_label
 from ...present.i18n import t
 from ...service.errors import ActionError
-from ...store.guild_settings import LIMITS
+from ...store.guild_settings import LIMITS, hosted_formats
 from .. import actions
 from ..ui import message_kwargs, text_kwargs
 from .bot_api import CogBot
@@ -33,7 +31,8 @@ NEEDED = ("view_channel", "send_messages", "embed_links")
 NEEDED_IN_THREAD = ("view_channel", "send_messages_in_threads", "embed_links")
 """In a thread, posting is Send Messages in Threads (Send Messages does not cover it)."""
 FORMAT_CHOICES = [
-    app_commands.Choice(name=format_label("en", name)[:100], value=name) for name in FORMATS
+    app_commands.Choice(name=format_label("en", name)[:100], value=name)
+    for name in hosted_formats()
 ][:25]
 """Every format the engine has (issue 14), named in English: Discord has no Persian locale for
 a choice's name; the table itself names its format in the server's language."""
