@@ -63,7 +63,7 @@ async def _route(
     elif click.kind == "standings":
         if not _has_page_buttons(interaction.message):  # a page id forged elsewhere
             raise ActionError("error.bad_button")
-        spec = await actions.standings_page(bot, interaction, lang, click.page)
+        spec = await actions.standings_page(bot, interaction, lang, click.page, click.game_format)
         await interaction.response.edit_message(**message_kwargs(spec))
 
 

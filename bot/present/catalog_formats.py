@@ -29,6 +29,12 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "fa": "بازی با پر شدن صندلی {n} خودبه‌خود شروع می‌شود. تیم‌ها به ترتیب صندلی: {teams}.",
     },
     "settings.game_format": {"en": "Format: {value}", "fa": "نوع بازی: {value}"},
+    # standings per format
+    "standings.member_none_format": {
+        "en": "{name} hasn't finished a match of this format here yet ({f}).",
+        "fa": "{name} هنوز اینجا بازی تمام‌شده‌ای از این نوع ندارد ({f}).",
+    },
+    "standings.format": {"en": "Format: {f}", "fa": "نوع بازی: {f}"},
     # R6, the redeal house rule
     "settings.redeal_without_court": {
         "en": "Redeal when the hakem's five hold no J, Q, K or A: {value}",

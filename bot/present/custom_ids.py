@@ -33,6 +33,7 @@ _PATTERNS: Final = {
     "rematch": re.compile(rf"hokm:r:(?P<table>{_TABLE})"),
     "standings": re.compile(
         r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
+        r"(?::(?P<format>[a-z0-9_]{1,32}))?"
     ),
 }
 
@@ -50,6 +51,8 @@ class Click:
     action: str = ""
     page: int = 0
     member_id: int = 0
+    game_format: str = "standard"
+    """Standings buttons: the format whose standings they page through (issue 14)."""
 
 
 class BadCustomId(ValueError):
@@ -74,7 +77,12 @@ def parse(custom_id: object) -> Click:
             return Click(kind, g["table"])
         if kind in ("hint", "redeal"):
             return Click(kind, g["table"], int(g["hand"]))
-        return Click(kind, page=int(g["page"]), member_id=int(g["member"]))
+        return Click(
+            kind,
+            page=int(g["page"]),
+            member_id=int(g["member"]),
+            game_format=g["format"] or "standard",
+        )
     raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
 
 
@@ -110,6 +118,10 @@ def rematch_id(table_id: str) -> str:
     return f"hokm:r:{table_id}"
 
 
-def standings_id(page: int, direction: str, member_id: int = 0) -> str:
-    """``direction`` (p or n) keeps Previous and Next distinct when both lead to one page."""
-    return f"hokm:p:{page}:{member_id}:{direction}"
+def standings_id(
+    page: int, direction: str, member_id: int = 0, game_format: str = "standard"
+) -> str:
+    """``direction`` (p or n) keeps Previous and Next distinct when both lead to one page; a
+    format other than the standard game is named last (issue 14: standings per format)."""
+    tail = "" if game_format == "standard" else f":{game_format}"
+    return f"hokm:p:{page}:{member_id}:{direction}{tail}"

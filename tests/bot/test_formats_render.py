@@ -133,6 +133,18 @@ def test_the_table_the_report_and_the_summary_name_every_team(
             assert f" {verb} the match " in done.embed.title
 
 
+def test_standings_buttons_name_their_format() -> None:
+    """Issue 14: a standings page's buttons page through the same format's standings; an id
+    from before formats (no format) is the standard game's."""
+    assert custom_ids.standings_id(2, "n") == "hokm:p:2:0:n"
+    click = custom_ids.parse(custom_ids.standings_id(2, "n", game_format="six_pairs"))
+    assert (click.kind, click.page, click.game_format) == ("standings", 2, "six_pairs")
+    assert custom_ids.parse("hokm:p:2:0:n").game_format == "standard"
+    for forged in ("hokm:p:2:0:n:", "hokm:p:2:0:n:Three", "hokm:p:2:0:n:" + "x" * 33):
+        with pytest.raises(custom_ids.BadCustomId):
+            custom_ids.parse(forged)
+
+
 def test_every_engine_format_has_a_label_in_both_languages() -> None:
     for name in FORMATS:
         labels = {format_label(lang, name) for lang in LANGUAGES}

@@ -11,6 +11,7 @@ import pytest
 
 from bot.discord.client import HokmBot
 from bot.discord.cogs.hokm import FORMAT_CHOICES
+from bot.present.formats import format_label
 from bot.present.teams import team_label
 from bot.store.guild_settings import GuildSettings
 from engine import GameFormat
@@ -77,3 +78,15 @@ async def test_a_full_match_of_every_format_with_members_and_computers(
         if fmt.name != "standard":
             assert (await bot.store.standings(double.guild.id, 1)).total_players == 0
         assert bot.service.table_in_channel(channel.id) is None
+        # /standings format:… lists them, under the format's name; the standard game's not
+        shown = await double.slash(host, channel, "standings", {"format": fmt.name})
+        assert shown.message is not None
+        assert all(f"<@{u.id}>" in shown.message.text for u in people)
+        if fmt.name != "standard":
+            assert format_label("en", fmt.name) in shown.message.text
+            plain = await double.slash(host, channel, "standings")
+            assert plain.message is not None and "No finished matches yet" in plain.message.text
+            mine = await double.slash(
+                host, channel, "standings", {"member": host.id, "format": fmt.name}
+            )
+            assert mine.message is not None and "Matches: " in mine.message.text
