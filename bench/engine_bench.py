@@ -24,8 +24,8 @@ import time
 from collections.abc import Callable
 from math import floor
 
-from engine import PLAY, STANDARD, SUITS, GameFormat, Match
-from engine.match import DISCARD, DRAW
+from engine import PLAY, STANDARD, SUITS, TRUMP, GameFormat, Match
+from engine.match import BID, DISCARD, DRAW
 from engine.rules import FORMATS
 
 
@@ -36,6 +36,9 @@ def play_random_match(seed: int, rng: random.Random, fmt: GameFormat = STANDARD)
     legal_cards, play = match.legal_cards, match.play  # bound once, as a tight caller would
     hands = 0
     while not match.is_over:
+        if match.phase is not TRUMP:  # V5 joker six: bidding first
+            bid(match, rand)
+            continue
         match.choose_trump(match.hakem, SUITS[floor(rand() * 4)])
         if match.phase is DISCARD:  # V2: random discards, then random draws
             build_hands(match, rand)
@@ -45,6 +48,14 @@ def play_random_match(seed: int, rng: random.Random, fmt: GameFormat = STANDARD)
             play(seat, legal[floor(rand() * len(legal))])
         hands += 1
     return hands
+
+
+def bid(match: Match, rand: Callable[[], float]) -> None:
+    """V5 joker six: each seat passes or bids one of the higher bids, at random."""
+    while match.phase is BID:
+        higher = [b for b in match.fmt.bids if b > max(getattr(match, "bids", (0,)))]
+        choice = floor(rand() * (len(higher) + 1))
+        match.bid(match.to_act, higher[choice - 1] if choice else 0)
 
 
 def build_hands(match: Match, rand: Callable[[], float]) -> None:

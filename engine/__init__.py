@@ -1,8 +1,21 @@
 """The rules of Hokm, pure: no I/O, no asyncio, stdlib only."""
 
-from .cards import CARDS, RANK_CODES, SUITS, Card, Suit, cards_of, mask_of, parse_cards
+from .cards import (
+    ANY_CARDS,
+    CARDS,
+    JOKERS,
+    RANK_CODES,
+    SUITS,
+    Card,
+    Suit,
+    any_cards_of,
+    cards_of,
+    mask_of,
+    parse_cards,
+)
 from .defaults import auto_bam, auto_discard, auto_draw
 from .errors import (
+    BidNotAllowed,
     CardNotInHand,
     HokmError,
     IllegalMove,
@@ -18,30 +31,36 @@ from .errors import (
 from .events import (
     BamDeclared,
     BamOffered,
+    Bid,
     Discarded,
     Drew,
     Event,
     HandResult,
     HandStarted,
     MatchCompleted,
+    PassedOut,
     Redealt,
     Trick,
     TrumpChosen,
 )
 from .hints import REASONS, Hint, explain, explain_trump, hint, view_seed
-from .match import BAM, DISCARD, DRAW, MATCH_OVER, PLAY, TRUMP, Match, replay
+from .joker import JokerMatch
+from .match import BAM, BID, DISCARD, DRAW, MATCH_OVER, PLAY, TRUMP, Match, replay
 from .players import GreedyPlayer, Player, RandomPlayer, auto_trump
 from .rules import FORMATS, STANDARD, GameFormat, Rules
 from .search import DIFFICULTIES, Difficulty, SearchPlayer, make_player, parse_difficulty
 from .view import SeatView, seat_view
 
 __all__ = [
+    "ANY_CARDS",
     "BAM",
+    "BID",
     "CARDS",
     "DIFFICULTIES",
     "DISCARD",
     "DRAW",
     "FORMATS",
+    "JOKERS",
     "MATCH_OVER",
     "PLAY",
     "RANK_CODES",
@@ -51,6 +70,8 @@ __all__ = [
     "TRUMP",
     "BamDeclared",
     "BamOffered",
+    "Bid",
+    "BidNotAllowed",
     "Card",
     "CardNotInHand",
     "Difficulty",
@@ -66,11 +87,13 @@ __all__ = [
     "IllegalMove",
     "InvalidSetting",
     "InvalidState",
+    "JokerMatch",
     "Match",
     "MatchCompleted",
     "MustFollowSuit",
     "NotHakem",
     "NotYourTurn",
+    "PassedOut",
     "Player",
     "RandomPlayer",
     "RedealNotAllowed",
@@ -83,6 +106,7 @@ __all__ = [
     "TrumpChosen",
     "UnknownSeat",
     "WrongPhase",
+    "any_cards_of",
     "auto_bam",
     "auto_discard",
     "auto_draw",

@@ -5,6 +5,10 @@ ace, so that within a suit a higher number is a higher card. ``Card`` subclasses
 engine can keep hands as bitmasks and compare cards with plain integer operations, while
 callers still get readable objects. Use the canonical instances in ``CARDS`` (or ``Card.parse``)
 rather than constructing new ones.
+
+V5's joker six adds two jokers, 52 (black) and 53 (red), as ``JokerCard``: a subclass, so the
+52 cards' properties stay the plain arithmetic above. A joker has no suit of its own (it plays
+as the highest trump, ``engine.joker``); ``CARDS`` stays the 52 cards, ``ANY_CARDS`` adds them.
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ class Card(int):
     """One of the 52 cards; an ``int`` so hands can be bitmasks."""
 
     __slots__ = ()
+    is_joker = False
 
     @property
     def suit(self) -> Suit:
@@ -91,6 +96,8 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """Parse ``AS``, ``10H``, ``TH``, ``A♠``, ``10♦`` (case and spaces ignored)."""
         raw = text.strip().upper().replace(" ", "")
+        if raw in _JOKER_CODES:
+            return JOKERS[_JOKER_CODES.index(raw)]
         if len(raw) < 2:
             raise ValueError(f"not a card: {text!r}")
         rank_text, suit_text = raw[:-1], raw[-1]
@@ -114,6 +121,42 @@ class Card(int):
 
 
 CARDS: Final = tuple(Card(i) for i in range(SUIT_COUNT * RANKS_PER_SUIT))
+_JOKER_CODES: Final = ("BJ", "RJ")
+
+
+class JokerCard(Card):
+    """V5 joker six: 52 the black joker, 53 the red one. No suit: it plays as trump."""
+
+    __slots__ = ()
+    is_joker = True
+
+    @property
+    def suit(self) -> Suit:
+        raise ValueError(f"{self.code}: a joker has no suit (it plays as trump)")
+
+    @property
+    def rank(self) -> int:
+        """Above the ace: 13 for the black joker, 14 for the red."""
+        return 13 + self - len(CARDS)
+
+    @property
+    def rank_code(self) -> str:
+        return self.code
+
+    @property
+    def code(self) -> str:
+        return _JOKER_CODES[self - len(CARDS)]
+
+    @property
+    def label(self) -> str:
+        return ("⚫", "🔴")[self - len(CARDS)] + "🃏"
+
+
+BLACK_JOKER: Final = JokerCard(52)
+RED_JOKER: Final = JokerCard(53)
+JOKERS: Final = (BLACK_JOKER, RED_JOKER)
+ANY_CARDS: Final = CARDS + JOKERS
+"""Every card by number, jokers included: ``ANY_CARDS[n]``."""
 FULL_DECK_MASK: Final = (1 << len(CARDS)) - 1
 SUIT_MASKS: Final = tuple(((1 << RANKS_PER_SUIT) - 1) << (s * RANKS_PER_SUIT) for s in SUITS)
 
@@ -141,6 +184,14 @@ def _suit_tables() -> tuple[list[tuple[Card, ...]], ...]:
 #: ``SUIT_TABLES[suit][m]``: the cards of ``suit`` whose rank bits are ``m``.
 SUIT_TABLES: Final = _suit_tables()
 _S0, _S1, _S2, _S3 = SUIT_TABLES
+
+
+def any_cards_of(mask: int) -> tuple[Card, ...]:
+    """``cards_of``, then the jokers (bits 52 and 53) of the mask."""
+    jokers = mask >> 52
+    return cards_of(mask) + (
+        JOKERS if jokers == 3 else JOKERS[jokers - 1 : jokers] if jokers else ()
+    )
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

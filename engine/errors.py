@@ -99,3 +99,18 @@ class UnknownSeat(IllegalMove):
     def __init__(self, seat: object) -> None:
         super().__init__(f"no seat {seat!r} at this table")
         self.seat = seat
+
+
+class BidNotAllowed(IllegalMove):
+    """V5 joker six: a bid must be one of the format's (5–9) and above the highest so far."""
+
+    code = "bid_not_allowed"
+
+    def __init__(self, seat: int, tricks: object, minimum: int, maximum: int) -> None:
+        super().__init__(
+            f"seat {seat} cannot bid {tricks!r}: bid {minimum}–{maximum} tricks, or 0 to pass"
+        )
+        self.seat = seat
+        self.tricks = tricks
+        self.minimum = minimum
+        self.maximum = maximum

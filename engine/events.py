@@ -11,9 +11,10 @@ from typing import Literal, NamedTuple
 from .cards import Card, Suit
 from .rules import GameFormat
 
-HandKind = Literal["win", "kot", "hakem_kot", "bam", "hakem_bam"]
+HandKind = Literal["win", "kot", "hakem_kot", "bam", "hakem_bam", "made", "set"]
 """R11 and V1: ``bam`` when the hakem's side took every trick after declaring bam,
-``hakem_bam`` when the defenders did (the seed's "پر بام" / "حاکم بام")."""
+``hakem_bam`` when the defenders did (the seed's "پر بام" / "حاکم بام"). V5 joker six: ``made``
+when the hakem's side took its bid, ``set`` when it did not."""
 
 
 class Trick(NamedTuple):
@@ -49,6 +50,8 @@ class HandResult(NamedTuple):
     bam: bool = False
     """V1: the winners declared bam (then ``kind`` is ``bam``/``hakem_bam`` if they took every
     trick, else the ``kot``/``hakem_kot`` they had when they declared)."""
+    bid: int = 0
+    """V5 joker six: the hakem's bid (tricks); 0 in the formats without bidding."""
 
     @property
     def is_kot(self) -> bool:
@@ -106,6 +109,20 @@ class BamDeclared(NamedTuple):
     seat: int
 
 
+class Bid(NamedTuple):
+    """V5 joker six: ``seat`` bid ``tricks`` for hakem, or passed (``tricks`` 0, "معاف")."""
+
+    seat: int
+    tricks: int
+
+
+class PassedOut(NamedTuple):
+    """V5 joker six: everyone passed; the dealer's team scores a point and deals again."""
+
+    dealer: int
+    scores: tuple[int, ...]
+
+
 class MatchCompleted(NamedTuple):
     winner_team: int
     scores: tuple[int, ...]
@@ -122,4 +139,6 @@ Event = (
     | Drew
     | BamOffered
     | BamDeclared
+    | Bid
+    | PassedOut
 )

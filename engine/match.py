@@ -16,7 +16,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from .cards import CARDS, RANKS_PER_SUIT, SUIT_TABLES, SUITS, Card, Suit, cards_of, mask_of
+from .cards import (
+    ANY_CARDS,
+    CARDS,
+    FULL_DECK_MASK,
+    RANKS_PER_SUIT,
+    SUIT_TABLES,
+    SUITS,
+    Card,
+    Suit,
+    any_cards_of,
+    cards_of,
+    mask_of,
+)
 from .errors import (
     CardNotInHand,
     IllegalMove,
@@ -107,7 +119,14 @@ DRAW: Final = "draw"
 """V2: from the hakem on, each seat in turn takes two cards of the stock and keeps one."""
 BAM: Final = "bam"
 """V1: the seat that took its side's seventh trick (the others none) says bam or stop."""
-PHASES: Final = (TRUMP, PLAY, MATCH_OVER, DISCARD, DRAW, BAM)
+BID: Final = "bid"
+"""V5 joker six: from the seat after the dealer, each seat bids for hakem once or passes."""
+PHASES: Final = (TRUMP, PLAY, MATCH_OVER, DISCARD, DRAW, BAM, BID)
+_DECISION_PHASES: Final = (DISCARD, DRAW, BAM, BID)
+
+#: Formats whose rules need more than data (V5 joker six: bidding, jokers), by format name
+#: of a ``Match`` subclass; ``Match(seed, rules, fmt)`` builds the right one.
+_VARIANT_CLASSES: dict[str, type[Match]] = {}
 
 SERIAL_VERSION: Final = 1
 _LOWEST_COURT_RANK: Final = 9  # the jack (R6: "no card above 10")
@@ -115,8 +134,8 @@ _LOWEST_COURT_RANK: Final = 9  # the jack (R6: "no card above 10")
 Action = Card | tuple[Any, ...]
 """A played ``Card`` (always by the seat whose turn it was), ``("trump", seat, suit)``,
 ``("redeal", seat)``, and in the variants ``("discard", seat, card)`` and ``("draw", seat, keep)``
-(V2, ``keep`` 1 or 0) and ``("bam", seat)`` / ``("stop", seat)`` (V1). Plays are logged as bare
-cards."""
+(V2, ``keep`` 1 or 0), ``("bam", seat)`` / ``("stop", seat)`` (V1) and ``("bid", seat, tricks)``
+(V5 joker six, 0 to pass). Plays are logged as bare cards."""
 
 
 class Match:
@@ -135,6 +154,7 @@ class Match:
         "_next_seat",
         "_seats",
         "_stock",
+        "_target",
         "_team_of",
         "_trump_suit",
         "_win_at",
@@ -159,12 +179,21 @@ class Match:
         "turn",
     )
 
+    def __new__(
+        cls, seed: int = 0, rules: Rules | None = None, fmt: GameFormat = STANDARD
+    ) -> Match:
+        """The ``Match`` subclass a format needs, if any (V5 joker six), else a ``Match``."""
+        if cls is Match and fmt.name in _VARIANT_CLASSES:
+            cls = _VARIANT_CLASSES[fmt.name]
+        return object.__new__(cls)
+
     def __init__(self, seed: int, rules: Rules | None = None, fmt: GameFormat = STANDARD) -> None:
         if not isinstance(seed, int) or seed < 0:
             raise InvalidState(f"seed must be a non-negative integer, not {seed!r}")
         self.seed = seed
         self.rules = rules or _DEFAULT_RULES
         self.fmt = fmt
+        self._target = fmt.target_score or self.rules.target_score
         self._seats = fmt.seats
         self._team_of = fmt.team_of
         self._win_at = fmt.win_at
@@ -398,7 +427,7 @@ class Match:
         if trick:
             led = self._led_suit
             if suit != led and held[led]:
-                raise MustFollowSuit(seat, card, trick[0].suit)
+                raise MustFollowSuit(seat, card, SUITS[led])
             if suit == self._win_suit:
                 if value > self._win_value:
                     self._win_value = value
@@ -482,7 +511,7 @@ class Match:
             return False
         fmt = self.fmt
         kot = fmt.points_kot if team == fmt.team_of[self.hakem] else fmt.points_hakem_kot
-        return self.scores[team] + kot < self._target()
+        return self.scores[team] + kot < self._target
 
     def _most_tricks(self) -> int:
         """The side with most tricks; of those tied, the first to reach that many (R10)."""
@@ -495,8 +524,10 @@ class Match:
                 return team
         raise AssertionError("no side took the most tricks")  # pragma: no cover
 
-    def _target(self) -> int:
-        return self.rules.target_score
+    @property
+    def target_score(self) -> int:
+        """R12: the score that wins the match (the format's own, else the table's)."""
+        return self._target
 
     def _finish_hand(
         self, winner_team: int, *, bam: bool | None = None, by_count: bool = False
@@ -521,15 +552,15 @@ class Match:
                 points, kind = fmt.points_kot, "kot"
         elif bam:
             kind = "bam" if winner_team == hakem_team else "hakem_bam"
-            points = max(self._target() - self.scores[winner_team], 0)
+            points = max(self._target - self.scores[winner_team], 0)
         elif winner_team == hakem_team:
             points, kind = fmt.points_kot, "kot"
         else:
             points, kind = fmt.points_hakem_kot, "hakem_kot"
         self.scores[winner_team] += points
         assert self.trump is not None
-        # (number, hakem, trump, tricks, winner_team, points, kind, scores_after, bam), built
-        # as ``Trick`` is, without the named tuple's Python-level ``__new__``
+        # (number, hakem, trump, tricks, winner_team, points, kind, scores_after, bam, bid),
+        # built as ``Trick`` is, without the named tuple's Python-level ``__new__``
         result: HandResult = _new_tuple(
             HandResult,
             (
@@ -542,6 +573,7 @@ class Match:
                 kind,
                 tuple(self.scores),
                 bam is not None,
+                0,
             ),
         )
         if bam is not None:
@@ -549,7 +581,7 @@ class Match:
             self._win_at = fmt.win_at
         self.hand_results.append(result)
         events: list[Event] = [result]
-        if self.scores[winner_team] >= self.rules.target_score:  # R12
+        if self.scores[winner_team] >= self._target:  # R12
             self.phase = MATCH_OVER
             self.turn = -1
             self._decider = -1
@@ -653,6 +685,8 @@ class Match:
             return self.draw(action[1], bool(action[2]) if action[2] in (0, 1) else action[2])
         if kind in ("bam", "stop") and len(action) == 2:
             return self.declare_bam(action[1], kind == "bam")
+        if kind == "bid" and len(action) == 3:
+            return self.bid(action[1], action[2])
         raise IllegalMove(f"unknown action {action!r}")
 
     # ------------------------------------------------------------- serialization
@@ -688,11 +722,29 @@ class Match:
         if self.fmt.discards:
             data["stock"] = [CARDS[c].code for c in self._stock]
             data["discards"] = [_codes(m) for m in self._discards]
-        if self.phase in (DISCARD, DRAW, BAM):
+        if self.phase in _DECISION_PHASES:
             data["decider"] = self._decider
         if self.rules.bam:
             data["bam_team"] = self._bam_team
+        self._variant_to_dict(data)
         return data
+
+    # ------------------------------------------------- hooks for the variant subclasses
+
+    def bid(self, seat: int, tricks: int) -> tuple[Event, ...]:
+        """V5 joker six only (``engine.joker``): bid for hakem."""
+        self._check_seat(seat)
+        raise WrongPhase("bid", self.phase)
+
+    def _variant_to_dict(self, data: dict[str, Any]) -> None:
+        """A subclass's own state into ``to_dict``'s output (none here)."""
+
+    def _restore_variant(self, data: dict[str, Any]) -> None:
+        """A subclass's own state from ``to_dict``'s output (none here)."""
+
+    def _restore_running_winner(self) -> None:
+        """Recompute the running winner of the trick in progress (R9)."""
+        _restore_trick_winner(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
@@ -732,7 +784,7 @@ def replay(
 
 
 def _codes(mask: int) -> list[str]:
-    return [c.code for c in cards_of(mask)]
+    return [c.code for c in any_cards_of(mask)]
 
 
 def _mask(codes: Iterable[str]) -> int:
@@ -741,7 +793,7 @@ def _mask(codes: Iterable[str]) -> int:
 
 def _action_to_json(action: Action) -> str | list[Any]:
     if isinstance(action, int):
-        return CARDS[action].code
+        return ANY_CARDS[action].code
     if action[0] == "trump":
         return ["trump", action[1], Suit(action[2]).letter]
     if action[0] == "discard":
@@ -778,16 +830,20 @@ def _action_from_json(action: object) -> Action:
 
 
 def _result_to_dict(r: HandResult) -> dict[str, Any]:
-    return {
-        "number": r.number,
-        "hakem": r.hakem,
-        "trump": r.trump.letter,
-        "tricks": list(r.tricks),
-        "winner_team": r.winner_team,
-        "points": r.points,
-        "kind": r.kind,
-        "scores_after": list(r.scores_after),
-    } | ({"bam": True} if r.bam else {})
+    return (
+        {
+            "number": r.number,
+            "hakem": r.hakem,
+            "trump": r.trump.letter,
+            "tricks": list(r.tricks),
+            "winner_team": r.winner_team,
+            "points": r.points,
+            "kind": r.kind,
+            "scores_after": list(r.scores_after),
+        }
+        | ({"bam": True} if r.bam else {})
+        | ({"bid": r.bid} if r.bid else {})
+    )
 
 
 def _result_from_dict(d: dict[str, Any]) -> HandResult:
@@ -801,6 +857,7 @@ def _result_from_dict(d: dict[str, Any]) -> HandResult:
         kind=d["kind"],
         scores_after=tuple(int(x) for x in d["scores_after"]),
         bam=d.get("bam") is True,
+        bid=int(d.get("bid", 0)),
     )
 
 
@@ -812,7 +869,7 @@ def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
         raise InvalidState(f"unknown game format {data.get('format')!r}")
     if data["phase"] not in PHASES:
         raise InvalidState(f"unknown phase {data['phase']!r}")
-    match = cls.__new__(cls)
+    match = object.__new__(_VARIANT_CLASSES.get(fmt.name, cls))
     match.fmt = fmt
     match._seats = fmt.seats
     match._team_of = fmt.team_of
@@ -820,6 +877,7 @@ def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
     match._next_seat = fmt.next_seat
     match.seed = int(data["seed"])
     match.rules = Rules.from_dict(data["rules"])
+    match._target = fmt.target_score or match.rules.target_score
     match.phase = PHASES[PHASES.index(data["phase"])]
     match.scores = [int(x) for x in data["scores"]]
     match.hand_number = int(data["hand_number"])
@@ -830,7 +888,7 @@ def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
     match._trump_suit = -1 if match.trump is None else int(match.trump)
     match.leader = int(data["leader"])
     match.turn = int(data["turn"])
-    match._held = [_split(_mask(h)) for h in data["hands"]]
+    match._held = [_split(_mask(h) & FULL_DECK_MASK) for h in data["hands"]]
     rest = [_mask(h) for h in data["rest"]]
     match.trick = [Card.parse(c) for c in data["trick"]]
     match.tricks = [
@@ -852,9 +910,10 @@ def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
             raise InvalidState("wrong number of discard piles")
     else:
         match._stock, match._discards = [], []
-    match._decider = int(data["decider"]) if match.phase in (DISCARD, DRAW, BAM) else -1
+    match._decider = int(data["decider"]) if match.phase in _DECISION_PHASES else -1
     match._bam_team = int(data.get("bam_team", -1)) if match.rules.bam else -1
     match._win_at = _ALWAYS if match._bam_team >= 0 else fmt.win_at
+    match._restore_variant(data)
     everything = match.played_mask()
     for mask in (*match.hands, *rest, *match._discards, mask_of(match._stock)):
         if mask & everything:
@@ -863,12 +922,14 @@ def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
     if everything & ~mask_of(fmt.deck):
         raise InvalidState(f"a card that is not in the {fmt.name} deck")
     if match.phase == TRUMP:
-        match._dealt = [_split(h | r) for h, r in zip(match.hands, rest, strict=True)]
+        match._dealt = [
+            _split((h | r) & FULL_DECK_MASK) for h, r in zip(match.hands, rest, strict=True)
+        ]
     elif any(rest):
         raise InvalidState("cards still to be dealt after trump was named")
     else:
         match._dealt = match._held  # as after ``choose_trump``: one list, played from
-    _restore_trick_winner(match)
+    match._restore_running_winner()
     return match
 
 

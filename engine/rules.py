@@ -42,6 +42,10 @@ class GameFormat:
     deal: tuple[int, ...] = ()
     """The packets dealt to every seat in turn, e.g. ``(5, 4, 4)`` (R4), ``(5, 4, 4, 4)`` (V3).
     Empty means the first deal, then fours."""
+    bids: tuple[int, ...] = ()
+    """V5 joker six: the bids a seat may make for hakem (5–9 tricks); empty means no bidding."""
+    target_score: int = 0
+    """A target the format fixes (joker six: 124); 0 means the table's ``Rules.target_score``."""
     discards: int = 0
     """V2: cards each seat throws away after trump is named; non-zero means the hands are
     completed by the draw-and-discard procedure (the ``draw`` phase) rather than by the deal."""
@@ -62,7 +66,7 @@ class GameFormat:
                 team_of[seat] = team
         if -1 in team_of:
             raise ValueError(f"format {self.name}: every seat needs a team")
-        if len(set(self.deck)) != len(self.deck):
+        if len(set(self.deck)) != len(self.deck) or not set(self.deck) <= set(range(54)):
             raise ValueError(f"format {self.name}: a card twice in the deck")
         deal = self.deal
         if not deal:
@@ -105,6 +109,11 @@ class GameFormat:
         return all(len(members) == 1 for members in self.teams)
 
     @property
+    def jokers(self) -> int:
+        """How many jokers the deck holds (V5 joker six: 2)."""
+        return sum(1 for c in self.deck if c >= len(CARDS))
+
+    @property
     def removed(self) -> tuple[Card, ...]:
         """The cards of the 52 that this format leaves out of the deck (V2–V5)."""
         kept = set(self.deck)
@@ -139,8 +148,6 @@ def _deck_without(count: int) -> tuple[int, ...]:
     return tuple(c for c in range(len(CARDS)) if c not in removed)
 
 
-_SOLO_POINTS: Final = {"tricks_to_win": 7, "points_win": 1, "points_kot": 2, "points_hakem_kot": 3}
-
 #: V3: three alone, without 2♦ (51 cards), 17 each dealt 5, 4, 4, 4; 7 tricks; kot applies.
 THREE: Final = GameFormat(
     name="three",
@@ -150,7 +157,10 @@ THREE: Final = GameFormat(
     first_deal=5,
     hand_size=17,
     deal=(5, 4, 4, 4),
-    **_SOLO_POINTS,
+    tricks_to_win=7,
+    points_win=1,
+    points_kot=2,
+    points_hakem_kot=3,
 )
 
 #: V4: five alone, without 2♦ and 2♣ (50 cards), 10 each dealt 5, 5; 7 tricks.
@@ -162,7 +172,10 @@ FIVE: Final = GameFormat(
     first_deal=5,
     hand_size=10,
     deal=(5, 5),
-    **_SOLO_POINTS,
+    tricks_to_win=7,
+    points_win=1,
+    points_kot=2,
+    points_hakem_kot=3,
 )
 
 #: V5: six in two teams of three (the seed's recommended form), partners every other seat,
@@ -175,7 +188,10 @@ SIX_TEAMS: Final = GameFormat(
     first_deal=4,
     hand_size=8,
     deal=(4, 4),
-    **_SOLO_POINTS,
+    tricks_to_win=7,
+    points_win=1,
+    points_kot=2,
+    points_hakem_kot=3,
 )
 
 #: V5: six in three teams of two, partners opposite (seats 0 and 3, 1 and 4, 2 and 5).
@@ -187,7 +203,10 @@ SIX_PAIRS: Final = GameFormat(
     first_deal=4,
     hand_size=8,
     deal=(4, 4),
-    **_SOLO_POINTS,
+    tricks_to_win=7,
+    points_win=1,
+    points_kot=2,
+    points_hakem_kot=3,
 )
 
 #: V2: two alone, without 2♦ (51 cards): five each, trump, two discards each, then ten draw
@@ -201,12 +220,34 @@ TWO: Final = GameFormat(
     hand_size=13,
     deal=(5,),
     discards=2,
-    **_SOLO_POINTS,
+    tricks_to_win=7,
+    points_win=1,
+    points_kot=2,
+    points_hakem_kot=3,
+)
+
+#: V5 joker six: 52 cards and the two jokers (52 black, 53 red), 9 each, two teams of three;
+#: everyone sees all nine, then bids 5–9 tricks for hakem; scored by the bid, to 124
+#: (``engine.joker``). ``tricks_to_win`` 9: every trick is played.
+JOKER_SIX: Final = GameFormat(
+    name="joker_six",
+    seats=6,
+    teams=((0, 2, 4), (1, 3, 5)),
+    deck=tuple(range(54)),
+    first_deal=9,
+    hand_size=9,
+    deal=(9,),
+    tricks_to_win=9,
+    points_win=1,
+    points_kot=2,
+    points_hakem_kot=3,
+    bids=(5, 6, 7, 8, 9),
+    target_score=124,
 )
 
 #: Every known format by its stored name: a saved match names its own format (R1).
 FORMATS: Final[dict[str, GameFormat]] = {
-    f.name: f for f in (STANDARD, THREE, FIVE, SIX_TEAMS, SIX_PAIRS, TWO)
+    f.name: f for f in (STANDARD, THREE, FIVE, SIX_TEAMS, SIX_PAIRS, TWO, JOKER_SIX)
 }
 
 

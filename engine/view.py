@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Suit, cards_of
+from .cards import Card, Suit
 from .events import HandResult, Trick
-from .match import BAM, DISCARD, DRAW, MATCH_OVER, TRUMP, Match
+from .match import BAM, BID, DISCARD, DRAW, MATCH_OVER, TRUMP, Match
 from .rules import GameFormat
 
 
@@ -60,6 +60,11 @@ class SeatView:
     """V1: this seat took its side's seventh trick, the others none: bam or stop."""
     bam_team: int = -1
     """V1: the side playing on for every trick, or -1."""
+    bids: tuple[int, ...] = ()
+    """V5 joker six: each seat's bid this deal (-1 not yet spoken, 0 passed, else tricks)."""
+    dealer: int = -1
+    """V5 joker six: the seat that dealt (bidding starts after it); -1 in the other formats."""
+    can_bid: bool = False
 
     @property
     def my_turn(self) -> bool:
@@ -67,7 +72,11 @@ class SeatView:
 
     @property
     def led_suit(self) -> Suit | None:
-        return self.trick[0][1].suit if self.trick else None
+        """The suit of the trick's first card; a led joker leads trump (V5 joker six)."""
+        if not self.trick:
+            return None
+        card = self.trick[0][1]
+        return self.trump if card.is_joker else card.suit
 
     def team_of(self, seat: int) -> int:
         return self.seat_teams[seat]
@@ -94,7 +103,7 @@ def seat_view(match: Match, seat: int) -> SeatView:
         hakem=match.hakem,
         trump=match.trump,
         to_act=match.to_act,
-        hand=cards_of(match.hands[seat]),
+        hand=match.hand_of(seat),
         legal=match.legal_cards(seat),
         can_choose_trump=is_trump_phase and seat == match.hakem,
         can_redeal=match.can_redeal(seat),
@@ -103,7 +112,7 @@ def seat_view(match: Match, seat: int) -> SeatView:
         tricks=tuple(match.tricks),
         team_tricks=tuple(match.team_tricks),
         scores=tuple(match.scores),
-        target_score=match.rules.target_score,
+        target_score=match.target_score,
         cards_left=counts,
         first_hakem_deal=match.first_hakem_deal,
         hand_results=tuple(match.hand_results),
@@ -118,4 +127,7 @@ def seat_view(match: Match, seat: int) -> SeatView:
         can_draw=phase == DRAW and to_act == seat,
         can_bam=phase == BAM and to_act == seat,
         bam_team=match._bam_team,
+        bids=getattr(match, "bids", ()),
+        dealer=getattr(match, "dealer", -1),
+        can_bid=phase == BID and to_act == seat,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine import Event, GameFormat, Match, Rules, Suit, parse_cards
-from engine.match import BAM, DISCARD, DRAW, TRUMP
+from engine.match import BAM, BID, DISCARD, DRAW, TRUMP
 
 
 def rigged_match(
@@ -97,4 +97,7 @@ def random_move(match: Match, rng: random.Random) -> tuple[Event, ...]:
         return match.draw(seat, rng.random() < 0.5)
     if match.phase == BAM:
         return match.declare_bam(seat, rng.random() < 0.5)
+    if match.phase == BID:  # pass, or a random bid above the highest
+        higher = [b for b in match.fmt.bids if b > max(getattr(match, "bids", (0,)))]
+        return match.bid(seat, rng.choice([0, 0, *higher]) if higher else 0)
     return match.play(seat, rng.choice(match.legal_cards(seat)))
