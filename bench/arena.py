@@ -15,7 +15,8 @@ core. The last line is machine-readable::
     a_ms_per_decision_p50=<p50> a_ms_per_decision_p95=<p95> variant=<name>
     [fair_share=<1/sides>]
 
-(on one line; ``fair_share`` only for formats of more than two sides). Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching
+(on one line; ``fair_share`` only for formats of more than two sides; ``bam=1`` with ``--bam``,
+the V1 house rule). Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching
 level takes overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
 ``--workers N`` runs matches in N processes; report timings from ``--workers 1`` runs only.
 """
@@ -32,14 +33,27 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from hashlib import blake2b
 
-from engine import TRUMP, GreedyPlayer, HandResult, Match, Player, RandomPlayer, seat_view
+from engine import (
+    BAM,
+    DISCARD,
+    DRAW,
+    PLAY,
+    TRUMP,
+    GreedyPlayer,
+    HandResult,
+    Match,
+    RandomPlayer,
+    Rules,
+    seat_view,
+)
+from engine.players import VariantPlayer
 from engine.rules import FORMATS, STANDARD, GameFormat
 from engine.search import LEVELS, SearchPlayer
 
 NAMES = ("random", "greedy", "easy", "normal", "hard")
 
 
-def make(spec: str, seed: int) -> Player:
+def make(spec: str, seed: int) -> VariantPlayer:
     """A player from ``name`` or ``name:key=value,...`` (overrides of a search level)."""
     name, _, opts = spec.partition(":")
     if name == "random":
@@ -82,15 +96,18 @@ def a_seats(fmt: GameFormat, index: int) -> tuple[int, tuple[int, ...]]:
     return team, fmt.seats_of(team)
 
 
-def play_match(a: str, b: str, seed: int, index: int, variant: str = STANDARD.name) -> Outcome:
-    """Match ``index`` of the run: deal seed ``index // sides``, A's side rotating."""
+def play_match(
+    a: str, b: str, seed: int, index: int, variant: str = STANDARD.name, bam: bool = False
+) -> Outcome:
+    """Match ``index`` of the run: deal seed ``index // sides``, A's side rotating; ``bam``
+    turns on the V1 house rule."""
     fmt = FORMATS[variant]
     deal_seed = derive(seed, "deal", index // len(fmt.teams))
     a_team, seats = a_seats(fmt, index)
     players = [
         make(a if s in seats else b, derive(seed, "player", index, s)) for s in range(fmt.seats)
     ]
-    match = Match(deal_seed, fmt=fmt)
+    match = Match(deal_seed, Rules(bam=bam), fmt)
     out = Outcome(False)
     clock, cpu_clock = time.perf_counter, time.process_time
     times, cpu_times = out.times_ms, out.cpu_ms
@@ -100,15 +117,28 @@ def play_match(a: str, b: str, seed: int, index: int, variant: str = STANDARD.na
         player = players[seat]
         mine = seat in seats
         start, cpu_start = clock(), cpu_clock()
-        if match.phase == TRUMP:
+        phase = match.phase
+        if phase == TRUMP:
             suit = player.choose_trump(view)
             lap = clock() - start, cpu_clock() - cpu_start
             events = match.choose_trump(seat, suit)
+        elif phase == DISCARD:
+            card = player.choose_discard(view)
+            lap = clock() - start, cpu_clock() - cpu_start
+            events = match.discard(seat, card)
+        elif phase == DRAW:
+            keep = player.choose_draw(view)
+            lap = clock() - start, cpu_clock() - cpu_start
+            events = match.draw(seat, keep)
+        elif phase == BAM:
+            bam = player.choose_bam(view)
+            lap = clock() - start, cpu_clock() - cpu_start
+            events = match.declare_bam(seat, bam)
         else:
             card = player.choose_card(view)
             lap = clock() - start, cpu_clock() - cpu_start
             events = match.play(seat, card)
-        if mine:
+        if mine and phase in (TRUMP, PLAY):  # V1/V2's quick rule-based decisions aside
             times.append(lap[0] * 1000)
             cpu_times.append(lap[1] * 1000)
         for event in events:
@@ -123,12 +153,12 @@ def play_match(a: str, b: str, seed: int, index: int, variant: str = STANDARD.na
     return out
 
 
-def _run(job: tuple[str, str, int, int, str]) -> Outcome:
+def _run(job: tuple[str, str, int, int, str, bool]) -> Outcome:
     return play_match(*job)
 
 
 def outcomes(args: argparse.Namespace) -> Iterator[Outcome]:
-    jobs = [(args.a, args.b, args.seed, i, args.variant) for i in range(args.matches)]
+    jobs = [(args.a, args.b, args.seed, i, args.variant, args.bam) for i in range(args.matches)]
     if args.workers <= 1:
         yield from map(_run, jobs)
         return
@@ -165,6 +195,7 @@ def main() -> None:
     parser.add_argument(
         "--variant", default=STANDARD.name, choices=sorted(FORMATS), help="the table's format"
     )
+    parser.add_argument("--bam", action="store_true", help="the V1 house rule on")
     args = parser.parse_args()
     fmt = FORMATS[args.variant]
     for spec in (args.a, args.b):
@@ -204,6 +235,7 @@ def main() -> None:
         f"a={args.a} b={args.b} matches={n} a_match_win_rate={wins / max(1, n):.3f} "
         f"ci95={lo:.3f}-{hi:.3f} a_ms_per_decision_p50={percentile(times, 50):.1f} "
         f"a_ms_per_decision_p95={percentile(times, 95):.1f} variant={fmt.name}{fair}"
+        + (" bam=1" if args.bam else "")
     )
 
 

@@ -405,6 +405,7 @@ def test_side_equities_are_probabilities_that_add_up(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_hints_for_every_seat_of_every_format(name: str) -> None:
+    """The trump hint, then a legal hinted card for each seat to play, over two tricks."""
     fmt = by_name(name)
     m = Match(3, fmt=fmt)
     view = seat_view(m, m.hakem)
@@ -412,11 +413,40 @@ def test_hints_for_every_seat_of_every_format(name: str) -> None:
     assert trump_hint.reason == "longest_suit"
     greedy = GreedyPlayer()
     while m.phase != PLAY:
+        if m.phase != TRUMP:  # V2's discards and draws have no hint
+            with pytest.raises(ValueError, match="no hint in the"):
+                hint(seat_view(m, m.to_act))
         act(m, greedy)
-    for _ in range(min(2 * fmt.seats + 1, 3 * fmt.seats)):
+    for _ in range(2 * fmt.seats + 1):
         view = seat_view(m, m.turn)
         advice = hint(view)
         assert advice.choice in view.legal
         m.play(m.turn, greedy.choose_card(view))
         if m.phase != PLAY:
             break
+
+
+@fast
+@given(name=st.sampled_from(NAMES), seed=st.integers(0, 2**40), plays=st.integers(0, 60))
+def test_hints_read_the_view_alone_in_every_format(name: str, seed: int, plays: int) -> None:
+    """Two deals that differ only in cards the seat to play cannot see (two other seats swap
+    cards of one suit): the same hint."""
+    fmt = by_name(name)
+    m = in_play(fmt, seed, plays)
+    me = m.turn
+    data = m.to_dict()
+    others = [s for s in range(fmt.seats) if s != me]
+    swapped = False
+    for a, b in itertools.combinations(others, 2):
+        for ca in data["hands"][a]:
+            cb = next((c for c in data["hands"][b] if c[-1] == ca[-1] and c != ca), None)
+            if cb is not None:
+                data["hands"][a] = [cb if c == ca else c for c in data["hands"][a]]
+                data["hands"][b] = [ca if c == cb else c for c in data["hands"][b]]
+                swapped = True
+                break
+        if swapped:
+            break
+    other = Match.from_dict(data)
+    assert seat_view(other, me) == seat_view(m, me)
+    assert hint(seat_view(other, me)) == hint(seat_view(m, me))
