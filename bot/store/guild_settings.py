@@ -21,8 +21,9 @@ log = logging.getLogger(__name__)
 
 def hosted_formats() -> tuple[str, ...]:
     """The engine's formats (``engine.rules.FORMATS``) a table can be opened with: all but
-    those with a phase the bot has no buttons for yet (V2's draw and discard)."""
-    return tuple(name for name, fmt in FORMATS.items() if not fmt.discards)
+    those with a phase the bot has no buttons for yet (V2's draw and discard, the joker six's
+    bidding)."""
+    return tuple(name for name, fmt in FORMATS.items() if not fmt.discards and not fmt.bids)
 
 
 class Range(NamedTuple):
