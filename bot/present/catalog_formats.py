@@ -35,6 +35,61 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "fa": "{name} هنوز اینجا بازی تمام‌شده‌ای از این نوع ندارد ({f}).",
     },
     "standings.format": {"en": "Format: {f}", "fa": "نوع بازی: {f}"},
+    # V1, bam
+    "settings.bam": {
+        "en": "Bam (a side at seven tricks to none may play on for every trick): {value}",
+        "fa": "بام (تیمی که هفت دست گرفته و حریف هیچ، می‌تواند برای همهٔ دست‌ها ادامه دهد): {value}",
+    },
+    "hand.bam_choice": {
+        "en": "Your side has its tricks and the others none. **Bam!**: play on; every trick of "
+        "the hand wins the match, one lost and the kot stands. **Stop**: take the kot now. "
+        "Decide {when}.",
+        "fa": "تیم شما دست‌هایش را گرفته و حریف هیچ. **بام!**: ادامه دهید؛ همهٔ دست‌ها یعنی بردن "
+        "بازی، یک دست باخته و همان کُت می‌ماند. **بس**: همین حالا کُت. تصمیم {when}.",
+    },
+    "button.bam": {"en": "Bam!", "fa": "بام!"},
+    "button.stop": {"en": "Stop", "fa": "بس"},
+    "report.bam_offered": {
+        "en": "{name}'s side has its tricks and the others none: bam or stop?",
+        "fa": "تیم {name} دست‌هایش را گرفته و حریف هیچ: بام یا بس؟",
+    },
+    "report.bam": {
+        "en": "{name} declared **bam**: every trick of this hand, or the kot stands.",
+        "fa": "{name} **بام** خواند: همهٔ دست‌ها، وگرنه همان کُت.",
+    },
+    "report.stop": {"en": "{name} stopped: the kot is scored.", "fa": "{name} بس کرد: کُت ثبت شد."},
+    "report.timeout_decision": {
+        "en": "{name} ran out of time; the server decided for them.",
+        "fa": "وقت {name} تمام شد؛ سرور به جایش تصمیم گرفت.",
+    },
+    "report.hand_bam": {
+        "en": "Bam! Every trick of hand {n} to {team} ({tricks}), and the match: +{points} · {score}",
+        "fa": "بام! همهٔ دست‌های دور {n} برای {team} ({tricks}) و بازی: +{points} · {score}",
+    },
+    "summary.why_bam": {"en": "bam", "fa": "بام"},
+    "summary.why_hakem_bam": {"en": "hakem-bam", "fa": "حاکم‌بام"},
+    "table.turn_decide": {
+        "en": "▶ {name} to decide — time runs out {when}",
+        "fa": "▶ نوبت تصمیم {name} — وقت {when} تمام می‌شود",
+    },
+    # V2, two players: the discards and the draw
+    "hand.discard": {
+        "en": "Lay a card face down ({count} to go): click it. Decide {when}.",
+        "fa": "یک کارت را رو به پایین بگذارید ({count} مانده): رویش بزنید. تصمیم {when}.",
+    },
+    "hand.draw": {
+        "en": "The stock's top card is **{card}**: keep it (the next goes face down), or lay it "
+        "down and keep the next, unseen. Decide {when}.",
+        "fa": "کارت رویی دسته **{card}** است: نگهش دارید (بعدی رو به پایین می‌رود)، یا کنارش "
+        "بگذارید و کارت بعدی را ندیده بردارید. تصمیم {when}.",
+    },
+    "hand.face_down": {"en": "Laid face down: {cards}", "fa": "رو به پایین گذاشته: {cards}"},
+    "button.keep": {"en": "Keep {card}", "fa": "نگه‌داشتن {card}"},
+    "button.take_next": {"en": "Take the next", "fa": "برداشتن بعدی"},
+    "table.stock": {
+        "en": "Building the hands: {count} cards left in the stock",
+        "fa": "چیدن دست‌ها: {count} کارت در دسته مانده",
+    },
     # R6, the redeal house rule
     "settings.redeal_without_court": {
         "en": "Redeal when the hakem's five hold no J, Q, K or A: {value}",

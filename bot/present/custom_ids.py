@@ -30,6 +30,9 @@ _PATTERNS: Final = {
     "my_hand": re.compile(rf"hokm:h:(?P<table>{_TABLE})"),
     "hint": re.compile(rf"hokm:i:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
     "redeal": re.compile(rf"hokm:d:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
+    "decide": re.compile(
+        rf"hokm:(?P<what>[bw]):(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<yes>[yn])"
+    ),
     "rematch": re.compile(rf"hokm:r:(?P<table>{_TABLE})"),
     "standings": re.compile(
         r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
@@ -40,8 +43,8 @@ _PATTERNS: Final = {
 
 @dataclass(frozen=True)
 class Click:
-    """What a button claims; ``kind`` is card, trump, redeal, lobby, my_hand, hint, rematch or
-    standings."""
+    """What a button claims; ``kind`` is card, trump, redeal, decide, lobby, my_hand, hint,
+    rematch or standings."""
 
     kind: str
     table_id: str = ""
@@ -51,6 +54,9 @@ class Click:
     action: str = ""
     page: int = 0
     member_id: int = 0
+    decision: str = ""
+    """``decide``: ``bam`` (V1) or ``draw`` (V2), answered ``yes`` or not."""
+    yes: bool = False
     game_format: str = "standard"
     """Standings buttons: the format whose standings they page through (issue 14)."""
 
@@ -75,6 +81,9 @@ def parse(custom_id: object) -> Click:
             return Click(kind, g["table"], action=LOBBY_ACTIONS[g["action"]])
         if kind in ("my_hand", "rematch"):
             return Click(kind, g["table"])
+        if kind == "decide":
+            what = "bam" if g["what"] == "b" else "draw"
+            return Click(kind, g["table"], int(g["hand"]), decision=what, yes=g["yes"] == "y")
         if kind in ("hint", "redeal"):
             return Click(kind, g["table"], int(g["hand"]))
         return Click(
@@ -97,6 +106,11 @@ def trump_id(table_id: str, hand: int, suit: Suit) -> str:
 def redeal_id(table_id: str, hand: int) -> str:
     """R6: the hakem's Redeal button, beside the trump buttons of one hand."""
     return f"hokm:d:{table_id}:{hand}"
+
+
+def decide_id(table_id: str, hand: int, decision: str, yes: bool) -> str:
+    """V1's Bam/Stop (``bam``) and V2's Keep/Take the next (``draw``) of one hand."""
+    return f"hokm:{'b' if decision == 'bam' else 'w'}:{table_id}:{hand}:{'y' if yes else 'n'}"
 
 
 def lobby_id(table_id: str, action: str) -> str:

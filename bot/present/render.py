@@ -16,7 +16,7 @@ from engine import PLAY, TRUMP, Card, Suit, seat_view
 
 from ..names import seat_name, shown_name
 from ..service.table import LogLine, Table
-from . import custom_ids, hand_status
+from . import custom_ids, hand_status, variants
 from .formats import MAX_ROWS, PER_ROW, format_label, lobby_hint, pack_rows
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 from .teams import team_counts, team_label
@@ -180,6 +180,10 @@ def _match_lines(table: Table, lang: str) -> list[str]:
             lines.append(t(lang, "table.turn_computer", name=who))
         elif match.phase == TRUMP:
             lines.append(t(lang, "table.turn_trump", name=who, when=when(table.deadline)))
+        elif match.phase != PLAY:  # issue 14: V1's bam or stop, V2's discards and draws
+            stock = variants.stock_line(table, lang)
+            lines += [stock] if stock else []
+            lines.append(t(lang, "table.turn_decide", name=who, when=when(table.deadline)))
         else:
             lines.append(t(lang, "table.turn", name=who, when=when(table.deadline)))
     for i, s in enumerate(table.seats):
@@ -255,12 +259,18 @@ def hand_message(
             t(lang, "hand.trump_line", suit=suit_label(lang, view.trump), name=name(view.hakem))
         )
         lines.extend(hand_status.status_lines(table, view, lang, live=live))
-        if view.my_turn:
+        asked = variants.decision_lines(table, view, lang, when(table.deadline))
+        if asked:  # V1 bam or stop, V2 discard or draw (issue 14)
+            lines.extend(asked)
+            buttons = variants.decision_buttons(table, view, lang)
+            if buttons:
+                rows.append(tuple(ButtonSpec(i, label, style) for i, label, style in buttons))
+        if view.my_turn and view.phase == PLAY:
             lines.append(t(lang, "hand.your_turn", when=when(table.deadline)))
-        else:
+        elif not view.my_turn:
             lines.append(hand_status.waiting_line(table, view, lang, live=live))
     if view.hand and table.status == "playing":
-        legal = set(view.legal)
+        legal = set(view.hand) if view.can_discard else set(view.legal)  # V2: any card down
         suits = [
             sorted((c for c in view.hand if c.suit == suit), key=lambda c: -c.rank)
             for suit in SUIT_ORDER
@@ -277,7 +287,7 @@ def hand_message(
                     for c in row
                 )
             )
-    if table.settings.hints and view.my_turn and table.status == "playing":
+    if table.settings.hints and view.my_turn and view.phase in (TRUMP, PLAY):
         _add_button(rows, ButtonSpec(custom_ids.hint_id(tid, hand_no), t(lang, "button.hint")))
     if ephemeral:
         lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
@@ -328,7 +338,8 @@ def hand_signatures(
     if match is None or table.status != "playing":
         return None, None
     view = seat_view(match, seat)
-    base = (view.hand_number, view.phase, view.hand, view.legal, view.trump, view.my_turn)
+    base: tuple[object, ...] = (view.hand_number, view.phase, view.hand, view.legal, view.trump)
+    base += (view.my_turn, view.drawn, view.discards, view.can_bam)  # issue 14: the variants
     kept_live = base + hand_status.live_signature(table, view)
     if view.phase == TRUMP and not view.can_choose_trump:
         return None, kept_live  # no cards yet: a DM waits for trump; a live message says who

@@ -24,7 +24,13 @@ from .teams import team_counts, team_label
 DESCRIPTION_LIMIT = 4000
 """Characters for the description: Discord allows 4,096 there (6,000 in the whole embed; the
 title and footer take under 400), with room to spare for what Discord counts differently."""
-WHY = {"win": "summary.why_win", "kot": "summary.why_kot", "hakem_kot": "summary.why_hakem_kot"}
+WHY = {
+    "win": "summary.why_win",
+    "kot": "summary.why_kot",
+    "hakem_kot": "summary.why_hakem_kot",
+    "bam": "summary.why_bam",  # V1
+    "hakem_bam": "summary.why_hakem_bam",
+}
 
 
 def match_summary(table: Table) -> MessageSpec:

@@ -89,8 +89,10 @@ def hand_result_line(table: Table, lang: str, result: HandResult) -> str:
     after it (``bahar & dara take hand 1 (7–4): +1 · amir & cyrus 0 — bahar & dara 1``)."""
     winner = result.winner_team
     counts = [result.tricks[winner]] + [n for i, n in enumerate(result.tricks) if i != winner]
-    key = _HAND_KEYS[result.kind]
-    if is_solo(table.fmt):  # a player alone "takes" (issue 14)
+    key = _HAND_KEYS.get(result.kind, "report.hand_bam")  # V1: bam, hakem-bam
+    if result.kind not in _HAND_KEYS:
+        pass
+    elif is_solo(table.fmt):  # a player alone "takes" (issue 14)
         key += "_solo"
     elif table.fmt.name != "standard" and result.kind != "win":  # not always seven–nil
         key += "_teams"

@@ -97,6 +97,44 @@ class Redealt:
 
 
 @dataclass(frozen=True, slots=True)
+class BamOffer:
+    """V1: ``seat`` took its side's seventh trick and the others have none: bam or stop."""
+
+    seat: int
+    hand: int
+
+    @property
+    def log_word(self) -> str:
+        return f"bam_offered seat={self.seat} hand={self.hand}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A decision of the variants (``what``: bam, stop, discard, draw), public by its name
+    only: a card laid face down or drawn is never said."""
+
+    seat: int
+    what: str
+    hand: int
+
+    @property
+    def log_word(self) -> str:
+        return f"decided seat={self.seat} what={self.what} hand={self.hand}"
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOutDecision:
+    """R14 in a variant's phase: the server decided for a member whose time ran out."""
+
+    seat: int
+    what: str
+
+    @property
+    def log_word(self) -> str:
+        return f"timeout_decision seat={self.seat} what={self.what}"
+
+
+@dataclass(frozen=True, slots=True)
 class CardPlayed:
     seat: int
     card: Card
@@ -237,6 +275,9 @@ TableEvent = (
     | HandDealt
     | TrumpNamed
     | Redealt
+    | BamOffer
+    | Decided
+    | TimedOutDecision
     | CardPlayed
     | TrickTaken
     | HandEnded
@@ -257,9 +298,11 @@ TableEvent = (
 __all__ = [
     "Abandoned",
     "Back",
+    "BamOffer",
     "Cancelled",
     "CardPlayed",
     "ComputerAdded",
+    "Decided",
     "DmClosed",
     "Expired",
     "HandDealt",
@@ -275,6 +318,7 @@ __all__ = [
     "Started",
     "TableEvent",
     "TimedOut",
+    "TimedOutDecision",
     "TimedOutTrump",
     "TrickTaken",
     "TrumpNamed",

@@ -14,13 +14,16 @@ from ..names import seat_name
 from ..store import FinishedMatch, MatchPlayer, TeamStats
 from .events import (
     Back,
+    BamOffer,
     Cancelled,
+    Decided,
     Expired,
     Redealt,
     Replaced,
     SeatsReleased,
     TableEvent,
     TimedOut,
+    TimedOutDecision,
     TimedOutTrump,
     TrumpNamed,
 )
@@ -37,6 +40,12 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
     match event:
         case TrumpNamed(seat=seat, suit=suit):
             return LogLine.of("report.trump_named", name=name(seat), suit=int(suit))
+        case BamOffer(seat=seat):
+            return LogLine.of("report.bam_offered", name=name(seat))
+        case Decided(seat=seat, what=what) if what in ("bam", "stop"):
+            return LogLine.of(f"report.{what}", name=name(seat))
+        case TimedOutDecision(seat=seat):
+            return LogLine.of("report.timeout_decision", name=name(seat))
         case Redealt(seat=seat):
             return LogLine.of("report.redealt", name=name(seat))
         case TimedOut(seat=seat, card=card):

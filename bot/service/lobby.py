@@ -34,6 +34,7 @@ def new_table(
     hints: bool | None = None,
     game_format: str | None = None,
     redeal: bool | None = None,
+    bam: bool | None = None,
 ) -> Table:
     """A lobby with the host in seat 1, the server's settings with the host's choices (its
     seats are its format's, issue 14).
@@ -50,6 +51,7 @@ def new_table(
                 ("hints", hints),
                 ("game_format", game_format),
                 ("redeal_without_court", redeal),
+                ("bam", bam),
             )
             if v is not None
         }

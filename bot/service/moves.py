@@ -11,11 +11,14 @@ import logging
 from collections.abc import Callable
 
 from engine import (
+    DISCARD,
     MATCH_OVER,
     PLAY,
     TRUMP,
+    BamOffered,
     Card,
     CardNotInHand,
+    Event,
     GreedyPlayer,
     HandResult,
     IllegalMove,
@@ -37,7 +40,9 @@ from ..names import seat_name
 from .errors import ActionError
 from .events import (
     Back,
+    BamOffer,
     CardPlayed,
+    Decided,
     HandDealt,
     HandEnded,
     MatchOver,
@@ -45,17 +50,20 @@ from .events import (
     Replaced,
     Started,
     TimedOut,
+    TimedOutDecision,
     TimedOutTrump,
     TrickTaken,
     TrumpNamed,
 )
 from .ports import Pace, Update
 from .table import Table, TableStatus
+from .variants import PHASES, Decision, default_move, engine_move, player_move, word
 
 log = logging.getLogger(__name__)
 
-Choice = Card | Suit
-"""A computer's or a timer's move: a card to play, or the trump to name."""
+Choice = Card | Suit | Decision
+"""A computer's or a timer's move: a card to play (or, in V2's discard phase, to lay face
+down), the trump to name, or a yes or no of V1's bam or V2's draw (``variants``)."""
 
 
 def start_match(table: Table, update: Update, seed: int, pace: Pace) -> None:
@@ -133,6 +141,9 @@ def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) 
     """
     match = table.match
     assert match is not None
+    if match.phase == DISCARD:  # V2: a card clicked in the discard phase is laid face down
+        apply_decision(table, update, seat, card, pace)
+        return
     hand_before = match.hand_number
     try:
         events = match.play(seat, card)
@@ -140,9 +151,39 @@ def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) 
         raise refusal(table, exc) from None
     back_in_play(table, update, seat)
     update.add(CardPlayed(seat, card, hand_before))
+    record(table, update, events, hand_before, pace)
+
+
+def apply_decision(
+    table: Table, update: Update, seat: int, choice: Card | Decision, pace: Pace
+) -> None:
+    """V1's bam or stop, V2's discard or draw (``variants``); a stop may end the hand.
+
+    :raises ActionError: the engine's refusal, in the member's words (``refusal``).
+    """
+    match = table.match
+    assert match is not None
+    hand_before = match.hand_number
+    try:
+        events = engine_move(match, seat, choice)
+    except IllegalMove as exc:
+        raise refusal(table, exc) from None
+    back_in_play(table, update, seat)
+    update.add(Decided(seat, word(choice), hand_before))
+    record(table, update, events, hand_before, pace)
+
+
+def record(
+    table: Table, update: Update, events: tuple[Event, ...], hand_before: int, pace: Pace
+) -> None:
+    """The engine's events after a move as typed events; the next deadline."""
+    match = table.match
+    assert match is not None
     for event in events:
         if isinstance(event, Trick):
             update.add(TrickTaken(event, hand_before))
+        elif isinstance(event, BamOffered):
+            update.add(BamOffer(event.seat, hand_before))
         elif isinstance(event, HandResult):
             update.add(HandEnded(event))
         elif isinstance(event, MatchCompleted):
@@ -157,6 +198,8 @@ def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) 
 def apply_choice(table: Table, update: Update, seat: int, choice: Choice, pace: Pace) -> None:
     if isinstance(choice, Suit):
         apply_trump(table, update, seat, choice, pace)
+    elif isinstance(choice, Decision):
+        apply_decision(table, update, seat, choice, pace)
     else:
         apply_card(table, update, seat, choice, pace)
 
@@ -216,11 +259,15 @@ def time_out(table: Table, update: Update, seat: int, pace: Pace) -> None:
     match = table.match
     assert match is not None
     s = table.seat(seat)
-    choice = decide(GreedyPlayer(), seat_view(match, seat))
+    view = seat_view(match, seat)
+    choice = default_move(view) if view.phase in PHASES else decide(GreedyPlayer(), view)
     s.missed_turns += 1
     if isinstance(choice, Suit):
         update.add(TimedOutTrump(seat, choice))
+    elif view.phase in PHASES:  # never the card laid face down: the others may not know it
+        update.add(TimedOutDecision(seat, word(choice)))
     else:
+        assert isinstance(choice, Card)
         update.add(TimedOut(seat, choice))
     if s.missed_turns >= 2 and s.user_id is not None:
         s.autoplay = True
@@ -231,6 +278,8 @@ def time_out(table: Table, update: Update, seat: int, pace: Pace) -> None:
 def decide(player: Player, view: SeatView) -> Choice:
     if view.phase == TRUMP:
         return Suit(player.choose_trump(view))
+    if view.phase in PHASES:
+        return player_move(player, view)
     return player.choose_card(view)
 
 

@@ -92,6 +92,9 @@ class TableSettings:
     """The Hint button (issue 13); a table saved before it had none, and reads as off."""
     redeal_without_court: bool = False
     """R6: the hakem may ask for a redeal without a court card (a table saved before reads off)."""
+    bam: bool = False
+    """V1: a side at seven tricks to none may play on for every trick (a table saved before
+    reads off)."""
     game_format: str = STANDARD.name
     """The format (issue 14), an ``engine.rules.FORMATS`` name; a table saved before formats
     were offered is the standard game."""
@@ -187,6 +190,7 @@ class Table:
             target_score=self.settings.target_score,
             hakem_selection=self.settings.hakem_selection,
             redeal_without_court=self.settings.redeal_without_court,
+            bam=self.settings.bam,
         )
 
     # ---------------------------------------------------------- serialization

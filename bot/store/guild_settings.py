@@ -21,9 +21,8 @@ log = logging.getLogger(__name__)
 
 def hosted_formats() -> tuple[str, ...]:
     """The engine's formats (``engine.rules.FORMATS``) a table can be opened with: all but
-    those with a phase the bot has no buttons for yet (V2's draw and discard, the joker six's
-    bidding)."""
-    return tuple(name for name, fmt in FORMATS.items() if not fmt.discards and not fmt.bids)
+    those with a phase the bot has no buttons for yet (the joker six's bidding)."""
+    return tuple(name for name, fmt in FORMATS.items() if not fmt.bids)
 
 
 class Range(NamedTuple):
@@ -78,6 +77,9 @@ class GuildSettings(BaseModel):
     redeal_without_court: bool = False
     """R6, the house rule: a hakem whose five cards hold no J, Q, K or A may ask for a redeal
     instead of naming trump. Off by default (docs/rules.md); older stored settings read off."""
+    bam: bool = False
+    """V1, the house rule: a side with seven tricks to none may play on (bam); all the tricks
+    of the hand win the match, any lost one scores the kot it had. Off by default."""
     game_format: str = STANDARD.name
     """The format new tables are opened with (issue 14): a name of ``engine.rules.FORMATS``
     (the engine's formats are data, so the choices are whatever the engine has)."""

@@ -90,3 +90,37 @@ async def test_a_full_match_of_every_format_with_members_and_computers(
                 host, channel, "standings", {"member": host.id, "format": fmt.name}
             )
             assert mine.message is not None and "Matches: " in mine.message.text
+
+
+async def test_v2_two_players_discard_draw_and_play_a_match_by_dm(
+    discord_double: DiscordDouble, make_bot: BotFactory
+) -> None:
+    """V2 from Discord: each player lays cards face down by clicking them, then keeps the
+    stock's top card (its Keep button) or takes the next, then they play; to the end."""
+    double = discord_double
+    channel = double.channel
+    assert channel is not None and double.guild is not None
+    bot = await make_bot(match_seed_base=21)
+    host, guest = double.members[:2]
+    table = await open_table(double, bot, host, {"format": "two", "target_score": 1})
+    assert len(table.seats) == 2
+    await double.click(guest, table_message(double, table), label="Join")
+    assert table.status == "playing"
+    match = table.match
+    assert match is not None
+    await play_out(double, bot, table, {u.id: u for u in double.members}, random.Random(5))
+    kinds = [a[0] for a in match.to_dict()["actions"] if isinstance(a, list)]
+    assert "discard" in kinds and "draw" in kinds
+    keep = [
+        str(button.get("label"))
+        for m in double.dms(host) + double.dms(guest)
+        for state in [*m.history, m.snapshot()]
+        for row in state.get("components") or []
+        for button in row.get("components") or []
+        if str(button.get("custom_id", "")).startswith("hokm:w:")
+    ]
+    assert any(label.startswith("Keep ") for label in keep)  # the stock's card, to its drawer
+    summary = await double.wait_for_message(
+        channel, lambda m: "wins the match" in m.text, timeout=15
+    )
+    assert summary.buttons()[0].label == "Rematch"

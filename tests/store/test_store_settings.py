@@ -37,6 +37,7 @@ def test_limits_match_validation() -> None:
         "max_open_tables": Range(1, 100),
         "hints": (False, True),
         "redeal_without_court": (False, True),
+        "bam": (False, True),
         "game_format": hosted_formats(),  # issue 14: the engine's formats the bot hosts
     } == LIMITS
     for key, allowed in LIMITS.items():

@@ -71,6 +71,7 @@ class HokmCog(commands.Cog):
         hints="A Hint button on your turn, for learners (marks the match as hinted)",
         game_format="Which Hokm: the standard game, or a table of 2, 3, 5 or 6 (default: server's)",
         redeal="Let a hakem without J, Q, K or A in the first five ask for a redeal (R6)",
+        bam="Let a side at seven tricks to none play on for every trick, and the match (V1)",
     )
     @app_commands.rename(game_format="format")
     @app_commands.choices(game_format=FORMAT_CHOICES)
@@ -83,6 +84,7 @@ class HokmCog(commands.Cog):
         hints: bool | None = None,
         game_format: str | None = None,
         redeal: bool | None = None,
+        bam: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise ActionError("error.guild_only")
@@ -104,6 +106,7 @@ class HokmCog(commands.Cog):
             hints=hints,
             game_format=game_format,
             redeal=redeal,
+            bam=bam,
         )
         await interaction.response.send_message(
             ephemeral=True, **text_kwargs(t(settings.language, "ok.table_opened"))
@@ -170,6 +173,7 @@ class HokmCog(commands.Cog):
         max_open_tables="Open tables this server may have at once (1–100)",
         hints="Whether new tables give players a Hint button on their turn",
         redeal_without_court="Whether a hakem without J, Q, K or A in the first five may ask for a redeal",
+        bam="Whether a side at seven tricks to none may play on for every trick (V1 bam)",
         game_format="The Hokm format new tables are opened with",
     )
     @app_commands.choices(game_format=FORMAT_CHOICES)
@@ -188,6 +192,7 @@ class HokmCog(commands.Cog):
         max_open_tables: int | None = None,
         hints: bool | None = None,
         redeal_without_court: bool | None = None,
+        bam: bool | None = None,
         game_format: str | None = None,
     ) -> None:
         # Each option is named as its setting, so the options given are the changes.

@@ -1,0 +1,57 @@
+"""A player's hand message in the variants' own phases (issue 14): V1's bam or stop, V2's
+discards and draws. Only ever rendered for the seat's own message: the stock's top card
+(``view.drawn``) and the cards the seat laid face down are shown to that seat alone.
+"""
+
+from __future__ import annotations
+
+from engine import BAM, DISCARD, DRAW, SeatView
+
+from ..service.table import Table
+from . import custom_ids
+from .i18n import number, t
+
+
+def decision_lines(table: Table, view: SeatView, lang: str, when: str) -> list[str]:
+    """What the seat is asked, when it is its turn to decide; its laid-down cards (V2)."""
+    lines = []
+    if view.can_bam:
+        lines.append(t(lang, "hand.bam_choice", when=when))
+    elif view.can_discard:
+        left = view.fmt.first_deal - view.fmt.discards
+        count = len(view.hand) - left
+        lines.append(t(lang, "hand.discard", count=number(lang, count), when=when))
+    elif view.can_draw and view.drawn is not None:
+        lines.append(t(lang, "hand.draw", card=view.drawn.label, when=when))
+    if view.discards:
+        lines.append(t(lang, "hand.face_down", cards=" ".join(c.label for c in view.discards)))
+    return lines
+
+
+def decision_buttons(table: Table, view: SeatView, lang: str) -> tuple[tuple[str, str, str], ...]:
+    """``(custom_id, label, style)`` of the seat's yes and no (bam/stop, keep/take next)."""
+    tid, hand = table.table_id, view.hand_number
+    if view.phase == BAM and view.can_bam:
+        return (
+            (custom_ids.decide_id(tid, hand, "bam", True), t(lang, "button.bam"), "danger"),
+            (custom_ids.decide_id(tid, hand, "bam", False), t(lang, "button.stop"), "primary"),
+        )
+    if view.phase == DRAW and view.can_draw and view.drawn is not None:
+        keep = t(lang, "button.keep", card=view.drawn.label)
+        return (
+            (custom_ids.decide_id(tid, hand, "draw", True), keep, "success"),
+            (
+                custom_ids.decide_id(tid, hand, "draw", False),
+                t(lang, "button.take_next"),
+                "primary",
+            ),
+        )
+    return ()
+
+
+def stock_line(table: Table, lang: str) -> str | None:
+    """V2, on the table message: the hands are being built, so many cards left to draw."""
+    match = table.match
+    if match is None or match.phase not in (DISCARD, DRAW):
+        return None
+    return t(lang, "table.stock", count=number(lang, match.stock_left))

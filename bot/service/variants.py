@@ -1,0 +1,84 @@
+"""The decisions some formats add to trump and cards (issue 14): V1's bam (play on for every
+trick, or stop) and V2's discards and draws, through the engine, for a member's button, a
+computer player, or a member whose time ran out (R14: the engine's ``auto_*`` defaults).
+
+Plain functions with no I/O, like ``moves``, which turns what they return into table state and
+typed events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from engine import (
+    BAM,
+    DISCARD,
+    DRAW,
+    Card,
+    Event,
+    Match,
+    Player,
+    SeatView,
+    auto_bam,
+    auto_discard,
+    auto_draw,
+)
+
+PHASES: Final = (BAM, DISCARD, DRAW)
+"""The phases whose decision is neither a trump nor a card to play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A yes or no: ``bam`` (play on for every trick: yes; stop: no) or ``draw`` (keep the
+    stock's top card and lay the next down: yes; lay it down and keep the next: no)."""
+
+    kind: Literal["bam", "draw"]
+    yes: bool
+
+
+def engine_move(match: Match, seat: int, choice: Card | Decision) -> tuple[Event, ...]:
+    """Apply ``choice`` in the match's decision phase (a ``Card`` is a V2 discard).
+
+    :raises IllegalMove: the engine's refusal; nothing changed.
+    """
+    if isinstance(choice, Decision):
+        if choice.kind == "bam":
+            return match.declare_bam(seat, choice.yes)
+        return match.draw(seat, choice.yes)
+    return match.discard(seat, choice)
+
+
+def player_move(player: Player, view: SeatView) -> Card | Decision:
+    """A computer player's decision (a player without the variant's methods decides as the
+    server does for a member whose time ran out)."""
+    if view.phase == BAM:
+        choose_bam = getattr(player, "choose_bam", auto_bam)
+        return Decision("bam", bool(choose_bam(view)))
+    if view.phase == DRAW:
+        choose_draw = getattr(player, "choose_draw", auto_draw)
+        return Decision("draw", bool(choose_draw(view)))
+    choose_discard = getattr(player, "choose_discard", auto_discard)
+    card: Card = choose_discard(view)
+    return card
+
+
+def default_move(view: SeatView) -> Card | Decision:
+    """R14 for the variants' phases: stop (a bam is insisted on), the card worth least, keep a
+    trump or court card (``engine.defaults``)."""
+    if view.phase == BAM:
+        return Decision("bam", auto_bam(view))
+    if view.phase == DRAW:
+        return Decision("draw", auto_draw(view))
+    return auto_discard(view)
+
+
+def word(choice: Card | Decision) -> str:
+    """The public name of a decision (``bam``, ``stop``, ``draw``, ``discard``): never the card
+    laid face down or drawn, which the other seats may not know."""
+    if isinstance(choice, Decision):
+        if choice.kind == "bam":
+            return "bam" if choice.yes else "stop"
+        return "draw"
+    return "discard"
