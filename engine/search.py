@@ -21,6 +21,14 @@ Trump (R5) is named by ``auto_trump`` unless ``trump_deals`` asks for search: tr
 on sampled completions of the five cards picked a suit winning 56.5% of hands against 56.1% for
 ``auto_trump`` (1000 deals, greedy play), no measurable gain, so the levels leave it off.
 
+Every format of ``FORMATS`` is played from its ``GameFormat``: the standard table keeps its own
+fast paths (``fastsim.rollout``, the suit-by-suit sampler), any other goes through
+``fastsim.rollout_n`` (n seats, tricks per team, a hand that runs out going to the first side at
+most tricks) and is valued by ``HandValues``: with two teams the match equity below, with more
+sides (alone, or three pairs) a race in which every side is equally likely to take a hand
+(``_race``), "our side" being the seat alone in a solo format. V2's discards and draws and V1's
+bam follow rules (``auto_discard``, ``auto_draw``, always bam); a bam is searched to its end.
+
 Budgets count simulated cards, never wall-clock time, so a seeded player is reproducible.
 A host that must bound the time a decision takes passes ``should_stop``: the engine never reads a
 clock, it only asks between batches of deals whether to stop, and then plays the best card found
@@ -50,7 +58,7 @@ from .fastsim import (
     to_rm,
     trick_winner,
 )
-from .players import GreedyPlayer, Player, auto_trump, forced_card, greedy_bam
+from .players import GreedyPlayer, VariantPlayer, auto_trump, forced_card, greedy_bam
 from .rules import STANDARD, GameFormat
 from .sampling import Bias, Knowledge, PlayModel, Sampler, knowledge
 from .view import SeatView
@@ -594,7 +602,7 @@ def parse_difficulty(name: str) -> Difficulty:
 
 def make_player(
     difficulty: Difficulty, seed: int | None = None, should_stop: StopCheck | None = None
-) -> Player:
+) -> VariantPlayer:
     """A computer player: ``easy`` is ``GreedyPlayer``, ``normal``/``hard`` search
     (``should_stop``: the host's time budget, see ``SearchPlayer``)."""
     if difficulty == "easy":
