@@ -65,7 +65,9 @@ class ChannelReports:
                 self._report_pings[table.channel_id].update(
                     u for _, s in table.humans() if (u := s.user_id)
                 )
-                if shown:
+                if hakem < 0:  # V5 joker six: the hakem is bid for
+                    pass
+                elif shown:
                     cards = " ".join(f"{name(s)}:{c.label}" for s, c in shown)
                     report.append(t(lang, "report.first_ace", cards=cards, name=name(hakem)))
                 else:
@@ -74,7 +76,7 @@ class ChannelReports:
                 report.append(t(lang, "report.redealt", name=name(seat)))
             case HandEnded(result=result):
                 report.append(hand_result_line(table, lang, result))
-            case HandDealt(hakem=hakem, hand=hand) if hand > 1:
+            case HandDealt(hakem=hakem, hand=hand) if hand > 1 and hakem >= 0:
                 report.append(t(lang, "report.next_hakem", name=name(hakem)))
             case Resumed():
                 report.append(t(lang, "report.resumed"))

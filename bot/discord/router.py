@@ -79,8 +79,8 @@ async def _play_click(
     elif click.kind == "redeal":  # R6: answered like a trump, with the hakem's new five
         update = await bot.service.redeal(click.table_id, user_id, click.hand)
     elif click.kind == "decide":  # V1 bam or stop, V2 keep or take the next
-        kind: Literal["bam", "draw"] = "bam" if click.decision == "bam" else "draw"
-        choice = Decision(kind, click.yes)
+        kinds: dict[str, Literal["bam", "draw", "bid"]] = {"bam": "bam", "draw": "draw"}
+        choice = Decision(kinds.get(click.decision, "bid"), click.yes, click.tricks)
         update = await bot.service.decide(click.table_id, user_id, click.hand, choice)
     else:
         assert click.suit is not None

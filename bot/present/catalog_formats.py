@@ -90,6 +90,36 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "Building the hands: {count} cards left in the stock",
         "fa": "چیدن دست‌ها: {count} کارت در دسته مانده",
     },
+    # V5, the joker six: bidding for hakem
+    "hand.bid": {
+        "en": "Bid how many tricks your team takes with you as hakem (highest so far: {high}), "
+        "or pass. Decide {when}.",
+        "fa": "بگویید تیمتان با حاکمی شما چند دست می‌گیرد (بالاترین تا حالا: {high})، یا معاف. "
+        "تصمیم {when}.",
+    },
+    "button.pass": {"en": "Pass", "fa": "معاف"},
+    "table.bidding": {"en": "Bidding for hakem: {bids}", "fa": "خواندن برای حاکمی: {bids}"},
+    "table.no_hakem": {"en": "no hakem yet", "fa": "هنوز حاکمی نیست"},
+    "report.bids": {"en": "{name} bids {n}.", "fa": "{name} {n} خواند."},
+    "report.passes": {"en": "{name} passes.", "fa": "{name} معاف شد."},
+    "report.nobody_bid": {
+        "en": "Everyone passed: a point to {name}'s team, and a new deal.",
+        "fa": "همه معاف شدند: یک امتیاز برای تیم {name} و پخش دوباره.",
+    },
+    "report.hand_made": {
+        "en": "{team} make their bid in hand {n} ({tricks}): +{points} · {score}",
+        "fa": "{team} خواندهٔ خود را در دست {n} گرفتند ({tricks}): +{points} · {score}",
+    },
+    "report.hand_set": {
+        "en": "The bid fails in hand {n}: +{points} to {team} ({tricks}) · {score}",
+        "fa": "خوانده در دست {n} نشد: +{points} برای {team} ({tricks}) · {score}",
+    },
+    "summary.why_made": {"en": "bid made", "fa": "خوانده گرفت"},
+    "summary.why_set": {"en": "bid failed", "fa": "خوانده نشد"},
+    "error.bid_not_allowed": {
+        "en": "Bid {low}–{high} tricks, or pass.",
+        "fa": "بین {low} و {high} دست بخوانید، یا معاف شوید.",
+    },
     # R6, the redeal house rule
     "settings.redeal_without_court": {
         "en": "Redeal when the hakem's five hold no J, Q, K or A: {value}",

@@ -21,7 +21,8 @@ LOBBY_ACTIONS: Final = {"j": "join", "l": "leave", "a": "add_computer", "s": "st
 _TABLE = r"[0-9a-f]{12}"
 _PATTERNS: Final = {
     "card": re.compile(
-        rf"hokm:c:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<card>(?:10|[2-9JQKA])[SHDC])"
+        rf"hokm:c:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):"
+        r"(?P<card>(?:10|[2-9JQKA])[SHDC]|BJ|RJ)"
     ),
     "trump": re.compile(
         rf"hokm:t:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<suit>[SHDC])"
@@ -31,7 +32,7 @@ _PATTERNS: Final = {
     "hint": re.compile(rf"hokm:i:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
     "redeal": re.compile(rf"hokm:d:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
     "decide": re.compile(
-        rf"hokm:(?P<what>[bw]):(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<yes>[yn])"
+        rf"hokm:(?P<what>[bwv]):(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<yes>[yn0-9])"
     ),
     "rematch": re.compile(rf"hokm:r:(?P<table>{_TABLE})"),
     "standings": re.compile(
@@ -57,6 +58,8 @@ class Click:
     decision: str = ""
     """``decide``: ``bam`` (V1) or ``draw`` (V2), answered ``yes`` or not."""
     yes: bool = False
+    tricks: int = 0
+    """``decide`` of a ``bid``: the tricks bid (0 passes)."""
     game_format: str = "standard"
     """Standings buttons: the format whose standings they page through (issue 14)."""
 
@@ -82,8 +85,11 @@ def parse(custom_id: object) -> Click:
         if kind in ("my_hand", "rematch"):
             return Click(kind, g["table"])
         if kind == "decide":
-            what = "bam" if g["what"] == "b" else "draw"
-            return Click(kind, g["table"], int(g["hand"]), decision=what, yes=g["yes"] == "y")
+            what = {"b": "bam", "w": "draw", "v": "bid"}[g["what"]]
+            if (what == "bid") != g["yes"].isdigit():
+                raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
+            yes, tricks = g["yes"] == "y", int(g["yes"]) if g["yes"].isdigit() else 0
+            return Click(kind, g["table"], int(g["hand"]), decision=what, yes=yes, tricks=tricks)
         if kind in ("hint", "redeal"):
             return Click(kind, g["table"], int(g["hand"]))
         return Click(
@@ -111,6 +117,11 @@ def redeal_id(table_id: str, hand: int) -> str:
 def decide_id(table_id: str, hand: int, decision: str, yes: bool) -> str:
     """V1's Bam/Stop (``bam``) and V2's Keep/Take the next (``draw``) of one hand."""
     return f"hokm:{'b' if decision == 'bam' else 'w'}:{table_id}:{hand}:{'y' if yes else 'n'}"
+
+
+def bid_id(table_id: str, hand: int, tricks: int) -> str:
+    """V5 joker six: a bid of ``tricks`` (5–9) for hakem, or 0 to pass, in one hand."""
+    return f"hokm:v:{table_id}:{hand}:{tricks}"
 
 
 def lobby_id(table_id: str, action: str) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from engine import PLAY, TRUMP, Card, Suit, seat_view
+from engine import BID, PLAY, TRUMP, Card, Suit, seat_view
 
 from ..names import seat_name, shown_name
 from ..service.table import LogLine, Table
@@ -153,16 +153,19 @@ def _match_lines(table: Table, lang: str) -> list[str]:
     match = table.match
     assert match is not None
     name = partial(seat_name, table)
+    hakem = name(match.hakem) if match.hakem >= 0 else word(lang, "table.no_hakem")
     lines = [
         f"**{t(lang, 'table.hand', n=number(lang, match.hand_number))}** · "
-        + t(lang, "table.hakem", name=name(match.hakem))
+        + t(lang, "table.hakem", name=hakem)
     ]
+    bidding = variants.bidding_line(table, lang)  # V5 joker six
+    lines += [bidding] if bidding else []
     if match.trump is None and match.phase == TRUMP:
         lines.append(t(lang, "table.trump_pending", name=name(match.hakem)))
     elif match.trump is not None:
         lines.append(t(lang, "table.trump", suit=suit_label(lang, match.trump)))
     lines.append(t(lang, "table.tricks", teams=team_counts(table, lang, match.team_tricks)))
-    target = number(lang, match.rules.target_score)
+    target = number(lang, match.target_score)
     lines.append(
         t(lang, "table.score", teams=team_counts(table, lang, match.scores), target=target)
     )
@@ -236,6 +239,13 @@ def hand_message(
     tid, hand_no = table.table_id, view.hand_number
     if table.status != "playing":
         lines.append(t(lang, "hand.over"))
+    elif view.phase == BID:  # V5 joker six: the hakem is bid for, on all nine cards
+        lines.extend(variants.decision_lines(table, view, lang, when(table.deadline)))
+        bids = [ButtonSpec(*spec) for spec in variants.decision_buttons(table, view, lang)]
+        rows.extend(tuple(bids[i : i + PER_ROW]) for i in range(0, len(bids), PER_ROW))
+        if not view.my_turn:
+            lines.append(hand_status.waiting_line(table, view, lang, live=live))
+        lines.extend(hand_status.status_lines(table, view, lang, live=live))
     elif view.phase == TRUMP:
         if view.can_choose_trump:
             lines.append(t(lang, "hand.choose_trump", when=when(table.deadline)))
@@ -262,17 +272,20 @@ def hand_message(
         asked = variants.decision_lines(table, view, lang, when(table.deadline))
         if asked:  # V1 bam or stop, V2 discard or draw (issue 14)
             lines.extend(asked)
-            buttons = variants.decision_buttons(table, view, lang)
-            if buttons:
-                rows.append(tuple(ButtonSpec(i, label, style) for i, label, style in buttons))
+            asks = variants.decision_buttons(table, view, lang)
+            if asks:
+                rows.append(tuple(ButtonSpec(i, label, style) for i, label, style in asks))
         if view.my_turn and view.phase == PLAY:
             lines.append(t(lang, "hand.your_turn", when=when(table.deadline)))
         elif not view.my_turn:
             lines.append(hand_status.waiting_line(table, view, lang, live=live))
     if view.hand and table.status == "playing":
         legal = set(view.hand) if view.can_discard else set(view.legal)  # V2: any card down
-        suits = [
-            sorted((c for c in view.hand if c.suit == suit), key=lambda c: -c.rank)
+        jokers = sorted((c for c in view.hand if c.is_joker), key=lambda c: -c.rank)
+        suits = [jokers] + [
+            sorted(
+                (c for c in view.hand if not c.is_joker and c.suit == suit), key=lambda c: -c.rank
+            )
             for suit in SUIT_ORDER
         ]
         # Up to 17 cards (issue 14, three players) in the rows the trump buttons leave.

@@ -30,6 +30,8 @@ WHY = {
     "hakem_kot": "summary.why_hakem_kot",
     "bam": "summary.why_bam",  # V1
     "hakem_bam": "summary.why_hakem_bam",
+    "made": "summary.why_made",  # V5 joker six: the bid made, or set
+    "set": "summary.why_set",
 }
 
 
@@ -67,7 +69,7 @@ def match_summary(table: Table) -> MessageSpec:
             "summary.played",
             hands=number(lang, len(results)),
             duration=duration(lang, (table.finished_at or 0) - (table.started_at or 0)),
-            target=number(lang, match.rules.target_score),
+            target=number(lang, match.target_score),
         )
     )
     budget = DESCRIPTION_LIMIT - sum(len(line) + 1 for line in totals) - 1

@@ -5,8 +5,9 @@ discards and draws. Only ever rendered for the seat's own message: the stock's t
 
 from __future__ import annotations
 
-from engine import BAM, DISCARD, DRAW, SeatView
+from engine import BAM, BID, DISCARD, DRAW, SeatView
 
+from ..names import seat_name
 from ..service.table import Table
 from . import custom_ids
 from .i18n import number, t
@@ -15,7 +16,11 @@ from .i18n import number, t
 def decision_lines(table: Table, view: SeatView, lang: str, when: str) -> list[str]:
     """What the seat is asked, when it is its turn to decide; its laid-down cards (V2)."""
     lines = []
-    if view.can_bam:
+    if view.can_bid:
+        high = max(view.bids, default=0)
+        shown = number(lang, high) if high > 0 else "—"
+        lines.append(t(lang, "hand.bid", high=shown, when=when))
+    elif view.can_bam:
         lines.append(t(lang, "hand.bam_choice", when=when))
     elif view.can_discard:
         left = view.fmt.first_deal - view.fmt.discards
@@ -29,8 +34,16 @@ def decision_lines(table: Table, view: SeatView, lang: str, when: str) -> list[s
 
 
 def decision_buttons(table: Table, view: SeatView, lang: str) -> tuple[tuple[str, str, str], ...]:
-    """``(custom_id, label, style)`` of the seat's yes and no (bam/stop, keep/take next)."""
+    """``(custom_id, label, style)`` of the seat's yes and no (bam/stop, keep/take next), or
+    its bids (every one above the highest so far, and Pass)."""
     tid, hand = table.table_id, view.hand_number
+    if view.phase == BID and view.can_bid:
+        high = max(view.bids, default=0)
+        bids = [n for n in view.fmt.bids if n > high]
+        return (
+            *((custom_ids.bid_id(tid, hand, n), number(lang, n), "primary") for n in bids),
+            (custom_ids.bid_id(tid, hand, 0), t(lang, "button.pass"), "secondary"),
+        )
     if view.phase == BAM and view.can_bam:
         return (
             (custom_ids.decide_id(tid, hand, "bam", True), t(lang, "button.bam"), "danger"),
@@ -47,6 +60,24 @@ def decision_buttons(table: Table, view: SeatView, lang: str) -> tuple[tuple[str
             ),
         )
     return ()
+
+
+def bidding_line(table: Table, lang: str) -> str | None:
+    """V5 joker six, on the table message: who bid what so far (from the seat after the
+    dealer), while the hakem is being bid for."""
+    match = table.match
+    if match is None or match.phase != BID:
+        return None
+    n = len(table.seats)
+    dealer = match.dealer  # type: ignore[attr-defined]
+    spoken = []
+    for k in range(1, n + 1):
+        seat = (dealer + k) % n
+        bid = match.bids[seat]  # type: ignore[attr-defined]
+        if bid >= 0:
+            said = number(lang, bid) if bid else t(lang, "button.pass")
+            spoken.append(f"{seat_name(table, seat)} {said}")
+    return t(lang, "table.bidding", bids=spoken or ["—"])
 
 
 def stock_line(table: Table, lang: str) -> str | None:

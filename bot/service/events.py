@@ -123,6 +123,18 @@ class Decided:
 
 
 @dataclass(frozen=True, slots=True)
+class NobodyBid:
+    """V5 joker six: every seat passed; the dealer's team scored a point, and deals again."""
+
+    dealer: int
+    scores: tuple[int, ...]
+
+    @property
+    def log_word(self) -> str:
+        return f"passed_out dealer={self.dealer}"
+
+
+@dataclass(frozen=True, slots=True)
 class TimedOutDecision:
     """R14 in a variant's phase: the server decided for a member whose time ran out."""
 
@@ -278,6 +290,7 @@ TableEvent = (
     | BamOffer
     | Decided
     | TimedOutDecision
+    | NobodyBid
     | CardPlayed
     | TrickTaken
     | HandEnded
@@ -310,6 +323,7 @@ __all__ = [
     "Joined",
     "Left",
     "MatchOver",
+    "NobodyBid",
     "Opened",
     "Redealt",
     "Replaced",

@@ -18,6 +18,7 @@ from .events import (
     Cancelled,
     Decided,
     Expired,
+    NobodyBid,
     Redealt,
     Replaced,
     SeatsReleased,
@@ -44,6 +45,12 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
             return LogLine.of("report.bam_offered", name=name(seat))
         case Decided(seat=seat, what=what) if what in ("bam", "stop"):
             return LogLine.of(f"report.{what}", name=name(seat))
+        case Decided(seat=seat, what=what) if what.startswith("bid") or what == "pass":
+            if what == "pass":
+                return LogLine.of("report.passes", name=name(seat))
+            return LogLine.of("report.bids", name=name(seat), n=int(what.removeprefix("bid")))
+        case NobodyBid(dealer=dealer):
+            return LogLine.of("report.nobody_bid", name=name(dealer))
         case TimedOutDecision(seat=seat):
             return LogLine.of("report.timeout_decision", name=name(seat))
         case Redealt(seat=seat):

@@ -16,6 +16,7 @@ from engine import (
     PLAY,
     TRUMP,
     BamOffered,
+    BidNotAllowed,
     Card,
     CardNotInHand,
     Event,
@@ -27,6 +28,7 @@ from engine import (
     MustFollowSuit,
     NotHakem,
     NotYourTurn,
+    PassedOut,
     Player,
     RedealNotAllowed,
     SeatView,
@@ -46,6 +48,7 @@ from .events import (
     HandDealt,
     HandEnded,
     MatchOver,
+    NobodyBid,
     Redealt,
     Replaced,
     Started,
@@ -184,13 +187,15 @@ def record(
             update.add(TrickTaken(event, hand_before))
         elif isinstance(event, BamOffered):
             update.add(BamOffer(event.seat, hand_before))
+        elif isinstance(event, PassedOut):
+            update.add(NobodyBid(event.dealer, tuple(event.scores)))
         elif isinstance(event, HandResult):
             update.add(HandEnded(event))
         elif isinstance(event, MatchCompleted):
             finish(table, "finished", pace.clock())
             update.add(MatchOver(event.winner_team, tuple(event.scores)))
-    if match.phase == TRUMP and match.hand_number != hand_before:
-        update.add(HandDealt(match.hakem, match.hand_number))
+    if match.hand_number != hand_before and match.phase != MATCH_OVER:
+        update.add(HandDealt(match.hakem, match.hand_number))  # -1 while the joker six bids
     if table.status == "playing":
         schedule_turn(table, pace)
 
@@ -293,6 +298,8 @@ def refusal(table: Table, exc: IllegalMove) -> ActionError:
         if match.phase == PLAY and mine:
             return ActionError("error.already_played", card=mine[0].label)
         return ActionError("error.not_your_turn", name=seat_name(table, match.to_act))
+    if isinstance(exc, BidNotAllowed):
+        return ActionError("error.bid_not_allowed", low=exc.minimum, high=exc.maximum)
     if isinstance(exc, RedealNotAllowed):
         return ActionError("error.redeal_not_allowed")
     if isinstance(exc, MustFollowSuit):

@@ -1,5 +1,5 @@
 """The decisions some formats add to trump and cards (issue 14): V1's bam (play on for every
-trick, or stop) and V2's discards and draws, through the engine, for a member's button, a
+trick, or stop), V2's discards and draws and the joker six's bidding for hakem (V5), through the engine, for a member's button, a
 computer player, or a member whose time ran out (R14: the engine's ``auto_*`` defaults).
 
 Plain functions with no I/O, like ``moves``, which turns what they return into table state and
@@ -13,6 +13,7 @@ from typing import Final, Literal
 
 from engine import (
     BAM,
+    BID,
     DISCARD,
     DRAW,
     Card,
@@ -25,17 +26,19 @@ from engine import (
     auto_draw,
 )
 
-PHASES: Final = (BAM, DISCARD, DRAW)
+PHASES: Final = (BAM, DISCARD, DRAW, BID)
 """The phases whose decision is neither a trump nor a card to play."""
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A yes or no: ``bam`` (play on for every trick: yes; stop: no) or ``draw`` (keep the
-    stock's top card and lay the next down: yes; lay it down and keep the next: no)."""
+    stock's top card and lay the next down: yes; lay it down and keep the next: no); or a
+    ``bid`` of ``tricks`` for hakem (0 passes)."""
 
-    kind: Literal["bam", "draw"]
-    yes: bool
+    kind: Literal["bam", "draw", "bid"]
+    yes: bool = False
+    tricks: int = 0
 
 
 def engine_move(match: Match, seat: int, choice: Card | Decision) -> tuple[Event, ...]:
@@ -46,6 +49,8 @@ def engine_move(match: Match, seat: int, choice: Card | Decision) -> tuple[Event
     if isinstance(choice, Decision):
         if choice.kind == "bam":
             return match.declare_bam(seat, choice.yes)
+        if choice.kind == "bid":
+            return match.bid(seat, choice.tricks)
         return match.draw(seat, choice.yes)
     return match.discard(seat, choice)
 
@@ -59,6 +64,9 @@ def player_move(player: Player, view: SeatView) -> Card | Decision:
     if view.phase == DRAW:
         choose_draw = getattr(player, "choose_draw", auto_draw)
         return Decision("draw", bool(choose_draw(view)))
+    if view.phase == BID:  # the engine's players do not bid yet: they pass
+        choose_bid = getattr(player, "choose_bid", None)
+        return Decision("bid", tricks=int(choose_bid(view)) if choose_bid else 0)
     choose_discard = getattr(player, "choose_discard", auto_discard)
     card: Card = choose_discard(view)
     return card
@@ -71,6 +79,8 @@ def default_move(view: SeatView) -> Card | Decision:
         return Decision("bam", auto_bam(view))
     if view.phase == DRAW:
         return Decision("draw", auto_draw(view))
+    if view.phase == BID:  # a member who says nothing passes
+        return Decision("bid", tricks=0)
     return auto_discard(view)
 
 
@@ -80,5 +90,7 @@ def word(choice: Card | Decision) -> str:
     if isinstance(choice, Decision):
         if choice.kind == "bam":
             return "bam" if choice.yes else "stop"
+        if choice.kind == "bid":
+            return f"bid{choice.tricks}" if choice.tricks else "pass"
         return "draw"
     return "discard"

@@ -20,8 +20,10 @@ log = logging.getLogger(__name__)
 
 
 def hosted_formats() -> tuple[str, ...]:
-    """The engine's formats (``engine.rules.FORMATS``) a table can be opened with: all but
-    those with a phase the bot has no buttons for yet (the joker six's bidding)."""
+    """The engine's formats (``engine.rules.FORMATS``) a table can be opened with: all but the
+    joker six, whose bidding and jokers the bot shows but the engine's computer players (the
+    time-outs' and empty seats' moves, R14/R15) cannot play yet: ``GreedyPlayer`` and
+    ``auto_trump`` read a joker's suit, and no player bids."""
     return tuple(name for name, fmt in FORMATS.items() if not fmt.bids)
 
 

@@ -155,3 +155,36 @@ def test_every_engine_format_has_a_label_in_both_languages() -> None:
         assert "3" in format_label("en", fmt.name)
     with format_of(6, 3) as fmt:
         assert "6" in format_label("en", fmt.name)
+
+
+def test_v5_joker_six_bidding_and_jokers_on_buttons() -> None:
+    """The joker six's bidder sees a button per bid above the highest and Pass; jokers are
+    card buttons of their own; the table message says who bid what and that nobody is hakem
+    yet."""
+    for seed in range(40):
+        table = seated("joker_six")
+        match = start(table, seed)
+        holder = next((s for s in range(6) if any(c.is_joker for c in match.hand_of(s))), None)
+        if holder is not None and match.to_act == holder:
+            break
+    else:
+        raise AssertionError("no deal with a joker for the first bidder")
+    spec = render.hand_message(table, holder)
+    ids = [b.custom_id for row in spec.rows for b in row]
+    assert len(spec.rows) <= MAX_ROWS and all(len(r) <= PER_ROW for r in spec.rows)
+    bids = [custom_ids.parse(i) for i in ids if i.startswith("hokm:v:")]
+    assert [(c.decision, c.tricks) for c in bids] == [("bid", n) for n in (5, 6, 7, 8, 9, 0)]
+    jokers = [custom_ids.parse(i).card for i in ids if i.endswith(("BJ", "RJ"))]
+    assert jokers and all(c is not None and c.is_joker for c in jokers)
+    assert "Pass" in spec.all_text() and "highest so far" in spec.content
+    match.bid(holder, 6)
+    text = render.table_message(table).all_text()
+    assert "Bidding for hakem: " in text and f"p{holder} 6" in text and "no hakem yet" in text
+    after = render.hand_message(table, match.to_act)
+    left = [
+        custom_ids.parse(b.custom_id).tricks
+        for row in after.rows
+        for b in row
+        if b.custom_id.startswith("hokm:v:")
+    ]
+    assert left == [7, 8, 9, 0]

@@ -9,10 +9,10 @@ import pytest
 from bot.service.errors import ActionError
 from bot.service.events import BamOffer, Decided, HandEnded, TimedOutDecision
 from bot.service.service import TableService
-from bot.service.table import LogLine, Table
+from bot.service.table import LogLine, Seat, Table, TableSettings
 from bot.service.variants import Decision
-from bot.store.guild_settings import GuildSettings
-from engine import BAM, DISCARD, DRAW, PLAY
+from bot.store.guild_settings import GuildSettings, hosted_formats
+from engine import BAM, BID, DISCARD, DRAW, PLAY, Suit
 
 from .conftest import MakeService
 from .fakes import FakeClock, FakePublisher, FakeStore
@@ -119,3 +119,48 @@ async def test_v2_two_players_build_their_hands_and_play_to_the_end(
     assert recorded.game_format == "two" and len(recorded.scores) == 2
     assert {e.what for e in publisher.of(Decided)} >= {"discard", "draw"}
     assert publisher.of(TimedOutDecision)  # the host's later turns went by (R14)
+
+
+async def test_v5_joker_six_the_hakem_is_bid_for_and_the_hand_scores_the_bid(
+    make_service: MakeService, publisher: FakePublisher
+) -> None:
+    """Six members (the engine's computer players cannot play jokers yet, so the format is
+    not offered on Discord: ``hosted_formats``): the first bidder passes, the next bids 5,
+    the rest pass; the bidder is hakem, names trump on nine cards and the hand scores the bid.
+    """
+    service = make_service()
+    table = Table(
+        table_id=Table.new_id(),
+        guild_id=GUILD,
+        channel_id=100,
+        host_id=HUMANS[0],
+        settings=TableSettings(game_format="joker_six"),
+        created_at=0.0,
+    )
+    table.seats[0] = Seat(name="host", user_id=HUMANS[0])
+    await service._open(table, 25)
+    for i in range(1, 6):
+        await service.join(table.table_id, 200 + i, f"p{i}")
+    assert table.status == "playing"
+    match = match_of(table)
+    assert match.phase == BID and match.hakem == -1 and len(match.hand_of(0)) == 9
+    first = match.to_act
+    await service.decide(table.table_id, user_at(table, first), 1, Decision("bid", tricks=0))
+    bidder = match.to_act
+    with pytest.raises(ActionError, match="bid_not_allowed"):
+        await service.decide(table.table_id, user_at(table, bidder), 1, Decision("bid", tricks=4))
+    await service.decide(table.table_id, user_at(table, bidder), 1, Decision("bid", tricks=5))
+    assert Decided(bidder, "bid5", 1) in publisher.of(Decided)
+    assert LogLine.of("report.bids", name=table.seat(bidder).name, n=5) in table.log
+    while match.phase == BID:
+        seat = match.to_act
+        await service.decide(table.table_id, user_at(table, seat), 1, Decision("bid", tricks=0))
+    assert match.hakem == bidder and match.phase == "trump"
+    await service.choose_trump(table.table_id, user_at(table, bidder), 1, Suit.HEARTS)
+    while not publisher.of(HandEnded):
+        seat = match.to_act
+        card = match.legal_cards(seat)[0]
+        await service.play_card(table.table_id, user_at(table, seat), 1, card)
+    (ended,) = publisher.of(HandEnded)
+    assert ended.result.kind in ("made", "set") and match.target_score == 124
+    assert "joker_six" not in hosted_formats()
