@@ -5,7 +5,7 @@ discards and draws. Only ever rendered for the seat's own message: the stock's t
 
 from __future__ import annotations
 
-from engine import BAM, BID, DISCARD, DRAW, SeatView
+from engine import BAM, BID, DISCARD, DRAW, SeatView, seat_view
 
 from ..names import seat_name
 from ..service.table import Table
@@ -69,11 +69,11 @@ def bidding_line(table: Table, lang: str) -> str | None:
     if match is None or match.phase != BID:
         return None
     n = len(table.seats)
-    dealer = match.dealer  # type: ignore[attr-defined]
+    public = seat_view(match, 0)  # the bids and the dealer are public; no hand is read
     spoken = []
     for k in range(1, n + 1):
-        seat = (dealer + k) % n
-        bid = match.bids[seat]  # type: ignore[attr-defined]
+        seat = (public.dealer + k) % n
+        bid = public.bids[seat]
         if bid >= 0:
             said = number(lang, bid) if bid else t(lang, "button.pass")
             spoken.append(f"{seat_name(table, seat)} {said}")

@@ -13,8 +13,11 @@ import pytest
 
 from bot.discord.client import HokmBot
 from bot.discord.cogs.hokm import FORMAT_CHOICES
+from bot.present import custom_ids
+from bot.service.table import Table
 from bot.store.guild_settings import GuildSettings
-from engine import MATCH_OVER, TRUMP, GameFormat, Match, Rules
+from engine import MATCH_OVER, TRUMP, Card, GameFormat, Match, Rules, Suit
+from tests.double.models import User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
 from tests.e2e.helpers import table_message
@@ -61,7 +64,10 @@ async def test_no_hand_leaks_in_a_three_player_match_with_a_closed_dm_player(
         for _ in range(600):
             if table.status != "playing":
                 break
-            await click_scripted(double, table, users)
+            if table.seat(match.to_act).user_id == closed.id:
+                await click_in_my_hand(double, table, closed)
+            else:
+                await click_scripted(double, table, users)
             if len(match.actions) == 20 and not planted:
                 planted = plant_leaks(double, table)
         assert table.status == "finished" and len(match.hand_results) >= 2  # a new deal too
@@ -76,6 +82,22 @@ async def test_no_hand_leaks_in_a_three_player_match_with_a_closed_dm_player(
         ]
         versions = sum(len(m.history) + 1 for m in double.world.messages.values())
         assert versions > 150  # the checker really walked the match
+
+
+async def click_in_my_hand(double: DiscordDouble, table: Table, user: User) -> None:
+    """A member with DMs closed plays their scripted choice from "My hand" (whether or not
+    the bot has tried to DM them yet: a member's first turn may come before that)."""
+    match = table.match
+    assert match is not None
+    choice = member_choice(match, match.to_act)
+    if isinstance(choice, Suit):
+        cid = custom_ids.trump_id(table.table_id, match.hand_number, choice)
+    else:
+        cid = custom_ids.card_id(table.table_id, match.hand_number, Card(choice))
+    view = await double.click(user, table_message(double, table), label="My hand")
+    assert view.ephemeral and view.message is not None
+    rec = await double.click(user, view.message, custom_id=cid)
+    assert rec.response_type == 7, rec.response_name
 
 
 # --------------------------------------------------------------------------- kill -9
