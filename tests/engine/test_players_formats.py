@@ -34,10 +34,13 @@ from engine.players import VariantPlayer
 from engine.rules import FORMATS, STANDARD, THREE, GameFormat
 from engine.sampling import Bias, Knowledge, Sampler, knowledge
 from engine.search import (
+    _TRUMP_LIKELIHOOD,
     HandValues,
     SearchSettings,
+    _trump_likelihood,
     first_to_most,
     match_equity,
+    mixed_likelihood,
     side_equity,
 )
 
@@ -382,6 +385,18 @@ def test_hand_values_score_hands_as_the_engine_does(name: str) -> None:
                 if m.is_over:
                     expected = 1.0 if final.winner_team == view.team else 0.0
                 assert worth == pytest.approx(expected)
+
+
+def test_trump_likelihood_for_other_deal_sizes_agrees_with_the_measured_one() -> None:
+    """The hypergeometric mix gives back the table measured at 13 cards, 5 first, and is a
+    chance that grows with the hakem's length in the suit for every format's deal."""
+    measured = _TRUMP_LIKELIHOOD
+    mixed = mixed_likelihood(13, 5)
+    assert max(abs(a - b) for a, b in zip(measured, mixed, strict=True)) <= 16
+    for fmt in ALL:
+        table = _trump_likelihood(fmt.hand_size, fmt.first_deal)
+        assert len(table) == 14 and all(5 <= p <= 1000 for p in table)
+        assert list(table) == sorted(table)
 
 
 @pytest.mark.parametrize("name", NAMES)
