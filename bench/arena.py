@@ -1,16 +1,22 @@
 """Full matches between two kinds of computer player, with duplicate deals, on one core.
 
-Each match seed is played twice, once with player A on seats 0 and 2 and once on seats 1 and 3,
-so both teams get the same cards in turn and the luck of the deal cancels out. A's decision
+``--variant`` names the table's format (``engine.rules.FORMATS``, default ``standard``). Each
+deal is played once per side, so every side gets the same cards in turn and the luck of the
+deal cancels out: in a team format player A plays all the seats of one team and B the others,
+the deal played once for each team (the standard table: A on seats 0 and 2, then on 1 and 3);
+in a format where everyone plays alone A takes one seat against B on all the others, the deal
+played once from each seat. A's fair share of wins is 1 / (number of sides). A's decision
 times (``time.perf_counter`` around every ``choose_trump``/``choose_card`` call) are collected
 on the core the match runs on; the line before the last also gives their CPU time
 (``time.process_time``), which on a shared machine leaves out the time spent waiting for a
 core. The last line is machine-readable::
 
     a=<A> b=<B> matches=<N> a_match_win_rate=<x> ci95=<lo>-<hi>
-    a_ms_per_decision_p50=<p50> a_ms_per_decision_p95=<p95>
+    a_ms_per_decision_p50=<p50> a_ms_per_decision_p95=<p95> variant=<name>
+    [fair_share=<1/sides>]
 
-(on one line). Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching
+(on one line; ``fair_share`` only for formats of more than two sides; ``bam=1`` with ``--bam``,
+the V1 house rule). Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching
 level takes overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
 ``--workers N`` runs matches in N processes; report timings from ``--workers 1`` runs only.
 """
@@ -27,13 +33,27 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from hashlib import blake2b
 
-from engine import TRUMP, GreedyPlayer, HandResult, Match, Player, RandomPlayer, seat_view
+from engine import (
+    BAM,
+    DISCARD,
+    DRAW,
+    PLAY,
+    TRUMP,
+    GreedyPlayer,
+    HandResult,
+    Match,
+    RandomPlayer,
+    Rules,
+    seat_view,
+)
+from engine.players import VariantPlayer
+from engine.rules import FORMATS, STANDARD, GameFormat
 from engine.search import LEVELS, SearchPlayer
 
 NAMES = ("random", "greedy", "easy", "normal", "hard")
 
 
-def make(spec: str, seed: int) -> Player:
+def make(spec: str, seed: int) -> VariantPlayer:
     """A player from ``name`` or ``name:key=value,...`` (overrides of a search level)."""
     name, _, opts = spec.partition(":")
     if name == "random":
@@ -70,14 +90,24 @@ class Outcome:
     cpu_ms: list[float] = field(default_factory=list)
 
 
-def play_match(a: str, b: str, seed: int, index: int) -> Outcome:
-    """Match ``index`` of the run: deal seed ``index // 2``, A's team alternating."""
-    deal_seed = derive(seed, "deal", index // 2)
-    a_team = index % 2
+def a_seats(fmt: GameFormat, index: int) -> tuple[int, tuple[int, ...]]:
+    """A's team and seats in match ``index``: the deal's copies rotate A over the sides."""
+    team = index % len(fmt.teams)
+    return team, fmt.seats_of(team)
+
+
+def play_match(
+    a: str, b: str, seed: int, index: int, variant: str = STANDARD.name, bam: bool = False
+) -> Outcome:
+    """Match ``index`` of the run: deal seed ``index // sides``, A's side rotating; ``bam``
+    turns on the V1 house rule."""
+    fmt = FORMATS[variant]
+    deal_seed = derive(seed, "deal", index // len(fmt.teams))
+    a_team, seats = a_seats(fmt, index)
     players = [
-        make(a if s % 2 == a_team else b, derive(seed, "player", index, s)) for s in range(4)
+        make(a if s in seats else b, derive(seed, "player", index, s)) for s in range(fmt.seats)
     ]
-    match = Match(deal_seed)
+    match = Match(deal_seed, Rules(bam=bam), fmt)
     out = Outcome(False)
     clock, cpu_clock = time.perf_counter, time.process_time
     times, cpu_times = out.times_ms, out.cpu_ms
@@ -85,17 +115,30 @@ def play_match(a: str, b: str, seed: int, index: int) -> Outcome:
         seat = match.to_act
         view = seat_view(match, seat)
         player = players[seat]
-        mine = seat % 2 == a_team
+        mine = seat in seats
         start, cpu_start = clock(), cpu_clock()
-        if match.phase == TRUMP:
+        phase = match.phase
+        if phase == TRUMP:
             suit = player.choose_trump(view)
             lap = clock() - start, cpu_clock() - cpu_start
             events = match.choose_trump(seat, suit)
+        elif phase == DISCARD:
+            card = player.choose_discard(view)
+            lap = clock() - start, cpu_clock() - cpu_start
+            events = match.discard(seat, card)
+        elif phase == DRAW:
+            keep = player.choose_draw(view)
+            lap = clock() - start, cpu_clock() - cpu_start
+            events = match.draw(seat, keep)
+        elif phase == BAM:
+            bam = player.choose_bam(view)
+            lap = clock() - start, cpu_clock() - cpu_start
+            events = match.declare_bam(seat, bam)
         else:
             card = player.choose_card(view)
             lap = clock() - start, cpu_clock() - cpu_start
             events = match.play(seat, card)
-        if mine:
+        if mine and phase in (TRUMP, PLAY):  # V1/V2's quick rule-based decisions aside
             times.append(lap[0] * 1000)
             cpu_times.append(lap[1] * 1000)
         for event in events:
@@ -110,12 +153,12 @@ def play_match(a: str, b: str, seed: int, index: int) -> Outcome:
     return out
 
 
-def _run(job: tuple[str, str, int, int]) -> Outcome:
+def _run(job: tuple[str, str, int, int, str, bool]) -> Outcome:
     return play_match(*job)
 
 
 def outcomes(args: argparse.Namespace) -> Iterator[Outcome]:
-    jobs = [(args.a, args.b, args.seed, i) for i in range(args.matches)]
+    jobs = [(args.a, args.b, args.seed, i, args.variant, args.bam) for i in range(args.matches)]
     if args.workers <= 1:
         yield from map(_run, jobs)
         return
@@ -149,7 +192,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and players")
     parser.add_argument("--workers", type=int, default=1, help="processes (timings: use 1)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument(
+        "--variant", default=STANDARD.name, choices=sorted(FORMATS), help="the table's format"
+    )
+    parser.add_argument("--bam", action="store_true", help="the V1 house rule on")
     args = parser.parse_args()
+    fmt = FORMATS[args.variant]
     for spec in (args.a, args.b):
         make(spec, 0)  # fail early on a bad name
 
@@ -181,10 +229,13 @@ def main() -> None:
             f"CPU time p50 {percentile(cpu_times, 50):.1f} ms, "
             f"p95 {percentile(cpu_times, 95):.1f} ms (waiting for a busy core excluded)"
         )
+    sides = len(fmt.teams)
+    fair = f" fair_share={1 / sides:.3f}" if sides > 2 else ""
     print(
         f"a={args.a} b={args.b} matches={n} a_match_win_rate={wins / max(1, n):.3f} "
         f"ci95={lo:.3f}-{hi:.3f} a_ms_per_decision_p50={percentile(times, 50):.1f} "
-        f"a_ms_per_decision_p95={percentile(times, 95):.1f}"
+        f"a_ms_per_decision_p95={percentile(times, 95):.1f} variant={fmt.name}{fair}"
+        + (" bam=1" if args.bam else "")
     )
 
 

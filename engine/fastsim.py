@@ -11,10 +11,12 @@ cross-check it against ``Match`` on random deals and both policies against ``Gre
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from .cards import RANKS_PER_SUIT
+from .rules import GameFormat
 
 #: Bit masks of each suit in rank-major order (every fourth bit).
 RM_SUIT: Final = tuple(sum(1 << (r * 4 + s) for r in range(RANKS_PER_SUIT)) for s in range(4))
@@ -27,6 +29,36 @@ FROM_RM: Final = tuple((i & 3) * RANKS_PER_SUIT + (i >> 2) for i in range(52))
 
 Trace = list[tuple[int, tuple[int, ...], int]]
 """Completed tricks as ``(leader, rank-major cards, winner)``, for tests."""
+
+#: The standard table's teams (R2): partners opposite.
+STANDARD_TEAMS: Final = (0, 1, 0, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """What the simulator needs of a ``GameFormat``: seats, teams, deck (R1, R2)."""
+
+    seats: int
+    team_of: tuple[int, ...]
+    teams: int
+    deck: int
+    """The format's cards as a rank-major mask (a variant may leave out some 2s)."""
+    standard: bool
+    """Four seats, partners opposite, 52 cards: ``rollout``'s fast path applies."""
+
+
+_SEATINGS: dict[GameFormat, Seating] = {}
+
+
+def seating(fmt: GameFormat) -> Seating:
+    """The ``Seating`` of ``fmt`` (cached: a frozen format never changes)."""
+    found = _SEATINGS.get(fmt)
+    if found is None:
+        deck = to_rm(fmt.deck)
+        standard = fmt.team_of == STANDARD_TEAMS and deck == RM_FULL
+        found = Seating(fmt.seats, fmt.team_of, len(fmt.teams), deck, standard)
+        _SEATINGS[fmt] = found
+    return found
 
 
 def to_rm(cards: Iterable[int]) -> int:
@@ -56,11 +88,20 @@ def legal_mask(hand: int, led: int) -> int:
     return hand
 
 
-def greedy_card(hand: int, seat: int, leader: int, cards: list[int], trump: int, rest: int) -> int:
+def greedy_card(
+    hand: int,
+    seat: int,
+    leader: int,
+    cards: Sequence[int],
+    trump: int,
+    rest: int,
+    team_of: tuple[int, ...] = STANDARD_TEAMS,
+) -> int:
     """The card ``rollout``'s policy plays for ``seat`` (the same rules, not inlined).
 
-    ``rest`` is every card not yet played, the seat's own included. The search uses this to
-    ask "would a greedy player holding ``hand`` have played what was played?".
+    ``rest`` is every card not yet played, the seat's own included; ``team_of`` the format's
+    teams by seat (play goes round the seats in order). The search uses this to ask "would a
+    greedy player holding ``hand`` have played what was played?".
     """
     non_trump = hand & ~RM_SUIT[trump]
     if not cards:
@@ -80,12 +121,13 @@ def greedy_card(hand: int, seat: int, leader: int, cards: list[int], trump: int,
     led = cards[0] & 3
     win = cards[0]
     win_seat = s = leader
+    n = len(team_of)
     for c in cards[1:]:
-        s = (s + 1) & 3
+        s = (s + 1) % n
         if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
             win, win_seat = c, s
     follow = hand & RM_SUIT[led]
-    if win_seat ^ seat == 2:
+    if win_seat != seat and team_of[win_seat] == team_of[seat]:
         x = follow or non_trump or hand
     elif follow:
         x = (follow & ABOVE[win] if (win & 3) == led else 0) or follow
@@ -95,14 +137,14 @@ def greedy_card(hand: int, seat: int, leader: int, cards: list[int], trump: int,
     return (x & -x).bit_length() - 1
 
 
-def trick_winner(leader: int, cards: Iterable[int], trump: int) -> int:
+def trick_winner(leader: int, cards: Iterable[int], trump: int, seats: int = 4) -> int:
     """R9: the seat winning a (partial) trick of rank-major ``cards`` led by ``leader``."""
     seat = win_seat = leader
     win = -1
     for c in cards:
         if win < 0 or ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
             win, win_seat = c, seat
-        seat = (seat + 1) & 3
+        seat = (seat + 1) % seats
     return win_seat
 
 
@@ -212,3 +254,114 @@ def rollout(
         seat = win_seat
         cards = []
         n = 0
+
+
+def rollout_n(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    cards: list[int],
+    tricks: Sequence[int],
+    need: int,
+    table: Seating,
+    lead: int = -1,
+    trace: Trace | None = None,
+) -> tuple[int, ...]:
+    """``rollout`` for any format: ``table.seats`` hands, tricks counted per team of
+    ``table.team_of`` (a seat alone is its own team), the same greedy policy ("partner" is
+    any other seat of one's team). Stops when a team has ``need`` tricks (R10) or the hands
+    are played out; returns the tricks per team and, last, the team that took the hand.
+
+    That is the first team to reach the most tricks (the one at ``need``, or, when a hand
+    of V3-V5 runs out with nobody there, the one of those tied on most that got there
+    first); ``lead`` is that team for the tricks already in ``tricks`` (-1: none yet).
+    """
+    n = table.seats
+    team_of = table.team_of
+    hs = list(hands)
+    rest = 0
+    for h in hs:
+        rest |= h
+    suits = RM_SUIT
+    above = ABOVE
+    tmask = suits[trump]
+    masters = 0
+    for s in range(4):
+        left = rest & suits[s]
+        if left and s != trump:
+            masters |= 1 << (left.bit_length() - 1)
+    counts = list(tricks)
+    best = max(counts)
+    cards = list(cards)
+    played = len(cards)
+    seat = (leader + played) % n
+    win = win_seat = led = lmask = -1
+    if played:
+        led = cards[0] & 3
+        lmask = suits[led]
+        win = cards[0]
+        win_seat = leader
+        s = leader
+        for c in cards[1:]:
+            s = (s + 1) % n
+            if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
+                win, win_seat = c, s
+    while True:
+        hand = hs[seat]
+        if played == 0:
+            x = hand & masters
+            if x:
+                rank = (x.bit_length() - 1) >> 2
+                x = (x >> (rank << 2)) & 15
+                c = (rank << 2) | ((x & -x).bit_length() - 1)
+            else:
+                x = hand & ~tmask or hand
+                c = (x & -x).bit_length() - 1
+            led = c & 3
+            lmask = suits[led]
+            win = c
+            win_seat = seat
+        else:
+            follow = hand & lmask
+            if team_of[win_seat] == team_of[seat]:  # a partner is winning (never oneself)
+                x = follow or hand & ~tmask or hand
+            elif follow:
+                x = (follow & above[win] if (win & 3) == led else 0) or follow
+            else:
+                trumps = hand & tmask
+                x = (trumps & above[win] if (win & 3) == trump else trumps) or hand & ~tmask or hand
+            c = (x & -x).bit_length() - 1
+            if (c & 3) == (win & 3):
+                if c > win:
+                    win = c
+                    win_seat = seat
+            elif (c & 3) == trump:
+                win = c
+                win_seat = seat
+        bit = 1 << c
+        hs[seat] = hand ^ bit
+        rest ^= bit
+        if bit & masters:
+            masters ^= bit
+            left = rest & suits[c & 3]
+            if left:
+                masters |= 1 << (left.bit_length() - 1)
+        cards.append(c)
+        played += 1
+        seat += 1
+        if seat == n:
+            seat = 0
+        if played < n:
+            continue
+        if trace is not None:
+            trace.append((seat, tuple(cards), win_seat))
+        team = team_of[win_seat]
+        taken = counts[team] = counts[team] + 1
+        if taken > best:
+            best = taken
+            lead = team
+        if taken >= need or not rest:
+            return (*counts, lead)
+        seat = win_seat
+        cards = []
+        played = 0

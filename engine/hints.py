@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from .cards import Card, Suit
-from .match import TRUMP
+from .match import PLAY, TRUMP
 from .players import _beats, _winning, auto_trump
 from .search import LEVELS, SearchPlayer, StopCheck
 from .view import SeatView
@@ -62,10 +62,16 @@ def view_seed(view: SeatView) -> int:
 def hint(view: SeatView, should_stop: StopCheck | None = None) -> Hint:
     """The hard player's move for this seat, explained (R5 trump, or R7–R9 a card).
 
-    :raises ValueError: it is not this seat's turn (nothing to hint).
+    Every format is hinted from its own view (seats, teams, deck); V2's discards and draws
+    and V1's bam are not hinted (``ValueError``): they have no reason to say yet.
+
+    :raises ValueError: it is not this seat's turn (nothing to hint), or it is not a trump or
+        card decision.
     """
     if not view.my_turn:
         raise ValueError("no hint: it is not this seat's turn")
+    if view.phase not in (TRUMP, PLAY):
+        raise ValueError(f"no hint in the {view.phase} phase: only for trump and cards")
     if view.phase == TRUMP:
         return explain_trump(view, auto_trump(view.hand))
     player = SearchPlayer(view_seed(view), LEVELS["hard"], should_stop)
@@ -128,6 +134,7 @@ def _follow(view: SeatView, card: Card) -> Hint:
 def _seen(view: SeatView) -> set[Card]:
     """Cards this seat knows are out of play or its own: its hand, the tricks, this trick."""
     seen = set(view.hand)
+    seen.update(view.discards)  # V2: the cards it laid down itself
     seen.update(c for t in view.tricks for c in t.cards)
     seen.update(c for _, c in view.trick)
     return seen

@@ -1,8 +1,10 @@
 """Computer players behind one small interface.
 
 A player sees a ``SeatView`` only, never the match, so it cannot cheat. ``GreedyPlayer`` is the
-rule-based player the bot uses for turn time-outs (R14) and empty seats (R15); a searching
-player can be added later behind the same two methods.
+rule-based player the bot uses for turn time-outs (R14) and empty seats (R15); ``SearchPlayer``
+(``search``) searches behind the same methods. Every format is played from its ``GameFormat``
+(seats, teams, deck): nothing here counts on four seats or 52 cards. ``VariantPlayer`` adds
+the decisions some formats ask for: V2's discards and draws, V1's bam.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from .cards import Card, Suit
+from .defaults import auto_discard, auto_draw
 from .view import SeatView
 
 
@@ -21,6 +24,22 @@ class Player(Protocol):
     def choose_trump(self, view: SeatView) -> Suit: ...
 
     def choose_card(self, view: SeatView) -> Card: ...
+
+
+class VariantPlayer(Player, Protocol):
+    """A player for the formats with more decisions than trump and cards (V1, V2)."""
+
+    def choose_discard(self, view: SeatView) -> Card:
+        """V2: the card to lay face down (``view.can_discard``)."""
+        ...
+
+    def choose_draw(self, view: SeatView) -> bool:
+        """V2: keep the stock's top card ``view.drawn`` (and lay the next down), or not."""
+        ...
+
+    def choose_bam(self, view: SeatView) -> bool:
+        """V1: play on for every trick (``view.can_bam``), or stop."""
+        ...
 
 
 def auto_trump(cards: Iterable[Card]) -> Suit:
@@ -43,6 +62,15 @@ class RandomPlayer:
     def choose_card(self, view: SeatView) -> Card:
         return self._rng.choice(view.legal)
 
+    def choose_discard(self, view: SeatView) -> Card:
+        return self._rng.choice(view.hand)
+
+    def choose_draw(self, view: SeatView) -> bool:
+        return self._rng.random() < 0.5
+
+    def choose_bam(self, view: SeatView) -> bool:
+        return self._rng.random() < 0.5
+
 
 class GreedyPlayer:
     """Plays each trick on its own merits, as a careful beginner would.
@@ -53,6 +81,15 @@ class GreedyPlayer:
 
     def choose_trump(self, view: SeatView) -> Suit:
         return auto_trump(view.hand)
+
+    def choose_discard(self, view: SeatView) -> Card:
+        return auto_discard(view)
+
+    def choose_draw(self, view: SeatView) -> bool:
+        return auto_draw(view)
+
+    def choose_bam(self, view: SeatView) -> bool:
+        return greedy_bam(view)
 
     def choose_card(self, view: SeatView) -> Card:
         forced = forced_card(view)
@@ -65,6 +102,7 @@ class GreedyPlayer:
 
     def _lead(self, view: SeatView, legal: Sequence[Card]) -> Card:
         played = {c for t in view.tricks for c in t.cards}
+        played.update(view.discards)  # V2: cards it laid down are out of play too
         masters = [c for c in legal if c.suit != view.trump and _is_master(c, legal, played)]
         if masters:
             return max(masters, key=lambda c: c.rank)
@@ -80,6 +118,13 @@ class GreedyPlayer:
         if beating:
             return min(beating, key=lambda c: (c.suit == trump, c.rank))
         return _lowest(legal, trump)
+
+
+def greedy_bam(view: SeatView) -> bool:
+    """V1: always play on. A failed bam scores the kot the side had anyway (docs/rules.md), so
+    playing on can only gain: the match, if every trick falls to the side. (``auto_bam``, the
+    server's answer for a seat that let its time run out, stops: a bam is insisted on.)"""
+    return True
 
 
 def forced_card(view: SeatView) -> Card | None:

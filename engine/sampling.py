@@ -14,9 +14,9 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from math import factorial
+from math import comb, factorial
 
-from .fastsim import RM_FULL, RM_SUIT, TO_RM, greedy_card, to_rm
+from .fastsim import RM_SUIT, STANDARD_TEAMS, TO_RM, greedy_card, seating, to_rm
 from .view import SeatView
 
 _Splits = tuple[int, list[int], list[tuple[int, ...]]]
@@ -25,25 +25,31 @@ _Splits = tuple[int, list[int], list[tuple[int, ...]]]
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
-    """The hidden-card facts of one seat, as rank-major masks (see ``fastsim``)."""
+    """The hidden-card facts of one seat, as rank-major masks (see ``fastsim``); one entry per
+    seat of the table's format in each tuple."""
 
     seat: int
-    known: tuple[int, int, int, int]
+    known: tuple[int, ...]
     """Cards known to be in each seat's hand (only the seat's own, as things stand)."""
     unseen: int
-    """Cards the seat has not seen: held by the others, or not yet dealt."""
-    counts: tuple[int, int, int, int]
+    """Cards the seat has not seen: held by the others, not yet dealt (R4), or laid face
+    down by another seat (V2; the seat's own discards it has seen)."""
+    counts: tuple[int, ...]
     """How many of the unseen cards each seat will hold."""
-    voids: tuple[int, int, int, int]
+    voids: tuple[int, ...]
     """Per seat, a 4-bit mask of the suits it cannot hold (it failed to follow them)."""
+    undealt: int = 0
+    """How many unseen cards nobody will hold (a format whose deck is not all dealt)."""
 
 
 def knowledge(view: SeatView) -> Knowledge:
     """Everything ``view`` reveals about where the unseen cards are."""
     me = view.seat
+    n = view.seats
+    fmt = view.fmt
     played: list[int] = []
-    voids = [0, 0, 0, 0]
-    plays = [t.plays(view.seats) for t in view.tricks]
+    voids = [0] * n
+    plays = [t.plays(n) for t in view.tricks]
     if view.trick:
         plays.append(view.trick)
     for trick in plays:
@@ -53,22 +59,18 @@ def knowledge(view: SeatView) -> Knowledge:
             if card.suit != led:
                 voids[seat] |= 1 << led
     own = to_rm(view.hand)
-    unseen = RM_FULL & ~own & ~to_rm(played)
-    if view.can_choose_trump:  # R4: only the hakem's five are dealt; 8 more come to it
-        counts = [13, 13, 13, 13]
-        counts[me] = 13 - len(view.hand)
+    unseen = seating(fmt).deck & ~own & ~to_rm(played) & ~to_rm(view.discards)  # V2
+    if view.can_choose_trump:  # R4: only the hakem's first cards are dealt; the rest follow
+        counts = [fmt.hand_size] * n
+        counts[me] = fmt.hand_size - len(view.hand)
     else:
         counts = list(view.cards_left)
         counts[me] = 0
-    known = [0, 0, 0, 0]
+    known = [0] * n
     known[me] = own
     voids[me] = 0
-    return Knowledge(me, _four(known), unseen, _four(counts), _four(voids))
-
-
-def _four(values: list[int]) -> tuple[int, int, int, int]:
-    a, b, c, d = values
-    return a, b, c, d
+    undealt = unseen.bit_count() - sum(counts)
+    return Knowledge(me, tuple(known), unseen, tuple(counts), tuple(voids), undealt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,18 +96,41 @@ class Sampler:
     every split its exact weight; the unconstrained cards are then shuffled into the room left.
     With a ``Bias`` its suit is treated as constrained too and each split's weight multiplied
     by the prior, so deals are drawn in proportion to it.
+
+    With more than three receiving seats (the five- and six-player formats) the rooms left
+    take too many values for that pass; the count then goes seat by seat instead, memoised
+    by the constrained cards left (``_SeatCounts``): the same deals, the same probabilities.
+    Unseen cards nobody will hold (``Knowledge.undealt``) go to one more, void-free "seat".
     """
 
-    __slots__ = ("_bias", "_constrained", "_free", "_known", "_memo", "_seats", "_start")
+    __slots__ = (
+        "_bias",
+        "_by_seat",
+        "_constrained",
+        "_free",
+        "_hands",
+        "_known",
+        "_memo",
+        "_seats",
+        "_start",
+    )
 
     def __init__(self, know: Knowledge, bias: Bias | None = None) -> None:
-        seats = [s for s in range(4) if know.counts[s] > 0]
-        if know.unseen.bit_count() != sum(know.counts):
+        counts = list(know.counts)
+        voids = list(know.voids)
+        known = list(know.known)
+        self._hands = len(counts)
+        if know.undealt:  # the cards nobody holds: a bin that may hold any suit
+            counts.append(know.undealt)
+            voids.append(0)
+            known.append(0)
+        seats = [s for s in range(len(counts)) if counts[s] > 0]
+        if know.unseen.bit_count() != sum(counts) or know.undealt < 0:
             raise ValueError("the unseen cards do not fill the hands")
         self._seats = seats
-        self._known = list(know.known)
-        self._start = tuple(know.counts[s] for s in seats)
-        if bias is not None and bias.seat not in seats:
+        self._known = known
+        self._start = tuple(counts[s] for s in seats)
+        if bias is not None and (bias.seat not in seats or bias.seat >= self._hands):
             bias = None
         self._bias = bias
         constrained: list[tuple[list[int], tuple[int, ...]]] = []
@@ -114,7 +139,7 @@ class Sampler:
             cards = [1 << c for c in _bits(know.unseen & RM_SUIT[suit])]
             if not cards:
                 continue
-            allowed = tuple(i for i, s in enumerate(seats) if not know.voids[s] >> suit & 1)
+            allowed = tuple(i for i, s in enumerate(seats) if not voids[s] >> suit & 1)
             if len(allowed) == len(seats) and (bias is None or bias.suit != suit):
                 free.extend(cards)
             elif not allowed:
@@ -125,7 +150,22 @@ class Sampler:
         self._constrained = constrained
         self._free = free
         self._memo: dict[tuple[int, tuple[int, ...]], _Splits] = {}
-        if self._ways(0, self._start)[0] == 0:
+        self._by_seat: _SeatCounts | None = None
+        if len(seats) > 3 and constrained:
+            everyone = frozenset(range(len(seats)))
+            classes = [(cards, frozenset(holders)) for cards, holders in constrained]
+            if free:
+                classes.append((free, everyone))
+            biased = None
+            if bias is not None:
+                at = seats.index(bias.seat)
+                for c, (cards, holders_set) in enumerate(classes):
+                    if (cards[0].bit_length() - 1) & 3 == bias.suit and at in holders_set:
+                        biased = (at, c, bias.weights)
+            self._by_seat = _SeatCounts(self._start, classes, biased)
+            if self._by_seat.total() == 0:
+                raise ValueError("no deal agrees with what the seat has seen")
+        elif self._ways(0, self._start)[0] == 0:
             raise ValueError("no deal agrees with what the seat has seen")
 
     def _ways(self, index: int, room: tuple[int, ...]) -> _Splits:
@@ -171,15 +211,214 @@ class Sampler:
         seats = self._seats
         room = self._start
         rnd = rng.random
-        for index, (cards, _) in enumerate(self._constrained):
-            total, cums, takes = self._ways(index, room)
-            take = takes[bisect_right(cums, rng.randrange(total))]
-            for i, mask in enumerate(_deal(cards, take, rnd)):
+        if self._by_seat is not None:
+            for i, mask in enumerate(self._by_seat.draw(rng)):
                 hands[seats[i]] |= mask
-            room = tuple(r - k for r, k in zip(room, take, strict=True))
-        for i, mask in enumerate(_deal(self._free, room, rnd)):
-            hands[seats[i]] |= mask
+        else:
+            for index, (cards, _) in enumerate(self._constrained):
+                total, cums, splits = self._ways(index, room)
+                take = splits[bisect_right(cums, rng.randrange(total))]
+                for i, mask in enumerate(_deal(cards, take, rnd)):
+                    hands[seats[i]] |= mask
+                room = tuple(r - k for r, k in zip(room, take, strict=True))
+            for i, mask in enumerate(_deal(self._free, room, rnd)):
+                hands[seats[i]] |= mask
+        if len(hands) > self._hands:
+            del hands[self._hands :]  # the undealt cards
         return hands
+
+
+class _SeatCounts:
+    """The completions of a deal counted seat by seat, for tables of many seats.
+
+    The unseen cards fall into classes: the cards of one constrained suit (those some seat is
+    void in, or the ``Bias`` suit), and the free cards. Seats are taken one at a time; each
+    takes some cards of each class it may hold, in as many ways as a product of binomials
+    (which cards of each class), times the ``Bias`` prior for the biased seat's count of its
+    suit. Once a seat is dealt, classes that the seats still to come may all hold alike merge
+    into one, since their cards have become interchangeable. So the memoised state, a count
+    per class, stays small: the seats void in something go first (the biased seat before
+    them), and after them most classes have merged. The weights are those of
+    ``Sampler._ways``, so the deals are drawn with the same probabilities.
+    """
+
+    __slots__ = (
+        "_biased",
+        "_classes",
+        "_groups",
+        "_memo",
+        "_merge",
+        "_next",
+        "_order",
+        "_pools",
+        "_prior",
+        "_rooms",
+        "_takes",
+    )
+
+    def __init__(
+        self,
+        rooms: tuple[int, ...],
+        classes: list[tuple[list[int], frozenset[int]]],
+        bias: tuple[int, int, tuple[int, ...]] | None,
+    ) -> None:
+        """``classes``: each class's cards (single bits) and the seats (indexes into
+        ``rooms``) that may hold them; ``bias``: (seat, class, prior) or ``None``."""
+        bins = len(rooms)
+        self._rooms = rooms
+        self._classes = classes
+        excluded = [sum(1 for _, allowed in classes if i not in allowed) for i in range(bins)]
+        order = sorted(range(bins), key=lambda i: (-excluded[i], i))
+        if bias is not None:
+            order.remove(bias[0])
+            order.insert(0, bias[0])
+        self._order = order
+        self._prior = bias[2] if bias is not None else ()
+        # per level: the groups of classes (merged), which of them the level's seat may take
+        # from, and where each group goes at the next level (-1: nowhere, must be empty)
+        self._groups: list[list[tuple[int, ...]]] = []
+        self._takes: list[list[int]] = []
+        self._next: list[list[int]] = []
+        keys_by_level: list[list[tuple[frozenset[int], int]]] = []
+        for level in range(bins + 1):
+            left = frozenset(order[level:])
+            keys: list[tuple[frozenset[int], int]] = []
+            members: list[list[int]] = []
+            for c, (_, allowed) in enumerate(classes):
+                key = (
+                    allowed & left,
+                    c if level == 0 and bias is not None and c == bias[1] else -1,
+                )
+                if key in keys:
+                    members[keys.index(key)].append(c)
+                else:
+                    keys.append(key)
+                    members.append([c])
+            keys_by_level.append(keys)
+            self._groups.append([tuple(m) for m in members])
+        self._biased = -1  # the level-0 group of the biased class
+        if bias is not None:
+            self._biased = next(g for g, m in enumerate(self._groups[0]) if bias[1] in m)
+        for level in range(bins):
+            seat = order[level]
+            keys = keys_by_level[level]
+            self._takes.append([g for g, (key, _) in enumerate(keys) if seat in key])
+            later = keys_by_level[level + 1]
+            self._next.append(
+                [
+                    next((h for h, (k2, _) in enumerate(later) if k2 == key - {seat}), -1)
+                    for key, _ in keys
+                ]
+            )
+        # for ``draw``: each level-0 group's cards, and per level the groups of the next
+        # level as the groups they gather
+        self._pools = [[bit for c in group for bit in classes[c][0]] for group in self._groups[0]]
+        self._merge = [
+            [
+                tuple(g for g, target in enumerate(self._next[level]) if target == h)
+                for h in range(len(self._groups[level + 1]))
+            ]
+            for level in range(bins)
+        ]
+        self._memo: dict[tuple[int, tuple[int, ...]], _Splits] = {}
+
+    def _start(self) -> tuple[int, ...]:
+        return tuple(sum(len(self._classes[c][0]) for c in group) for group in self._groups[0])
+
+    def total(self) -> int:
+        return self._ways(0, self._start())[0]
+
+    def _ways(self, level: int, rem: tuple[int, ...]) -> _Splits:
+        key = (level, rem)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        if level == len(self._order):
+            out: _Splits = (int(not any(rem)), [], [])
+            self._memo[key] = out
+            return out
+        room = self._rooms[self._order[level]]
+        takes_from = self._takes[level]
+        targets = self._next[level]
+        width = len(self._groups[level + 1])
+        prior = self._prior if level == 0 else ()
+        total = 0
+        cums: list[int] = []
+        takes: list[tuple[int, ...]] = []
+        for split in _vectors(room, tuple([min(rem[g], room) for g in takes_from])):
+            take = [0] * len(rem)
+            for g, k in zip(takes_from, split, strict=True):
+                take[g] = k
+            state = [0] * width
+            for g, target in enumerate(targets):
+                k = rem[g] - take[g]
+                if k:
+                    if target < 0:
+                        break
+                    state[target] += k
+            else:
+                rest = self._ways(level + 1, tuple(state))[0]
+                if not rest:
+                    continue
+                ways = rest
+                for g, k in enumerate(take):
+                    if k:
+                        ways *= comb(rem[g], k)
+                if prior:
+                    ways *= prior[take[self._biased]]
+                total += ways
+                cums.append(total)
+                takes.append(tuple(take))
+        out = (total, cums, takes)
+        self._memo[key] = out
+        return out
+
+    def draw(self, rng: random.Random) -> list[int]:
+        """One deal of the classes' cards: each seat's share, as a rank-major mask.
+
+        Each pool is in random order, so its first k cards are a uniform choice of k; pools
+        that merge are shuffled together again. The states visited are all in the memo:
+        ``total`` counted them.
+        """
+        rnd = rng.random
+        randrange = rng.randrange
+        memo = self._memo
+        hands = [0] * len(self._rooms)
+        pools = [sorted(pool, key=lambda _: rnd()) for pool in self._pools]
+        for level, seat in enumerate(self._order):
+            _, cums, takes = memo[level, tuple(map(len, pools))]
+            take = takes[bisect_right(cums, randrange(cums[-1]))] if len(takes) > 1 else takes[0]
+            mask = 0
+            for g in self._takes[level]:
+                k = take[g]
+                if k:
+                    pool = pools[g]
+                    mask |= sum(pool[:k])  # distinct single bits: the sum is their union
+                    pools[g] = pool[k:]
+            hands[seat] = mask
+            merged: list[list[int]] = []
+            for sources in self._merge[level]:
+                if len(sources) == 1:
+                    merged.append(pools[sources[0]])
+                    continue
+                pool = []
+                for g in sources:
+                    pool += pools[g]
+                merged.append(sorted(pool, key=lambda _: rnd()))
+            pools = merged
+        return hands
+
+
+@lru_cache(maxsize=4096)
+def _vectors(room: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every vector ``k`` with ``k[j] <= caps[j]`` and ``sum(k) == room``."""
+    if not caps:
+        return ((),) if room == 0 else ()
+    out: list[tuple[int, ...]] = []
+    rest = sum(caps[1:])
+    for k in range(max(0, room - rest), min(room, caps[0]) + 1):
+        out.extend((k, *tail) for tail in _vectors(room - k, caps[1:]))
+    return tuple(out)
 
 
 def _deal(cards: list[int], room: tuple[int, ...], rnd: Callable[[], float]) -> list[int]:
@@ -237,7 +476,13 @@ def _splits(n: int, caps: list[int]) -> list[tuple[int, ...]]:
 
 @lru_cache(maxsize=1 << 15)
 def telltale(
-    seat: int, leader: int, before: tuple[int, ...], card: int, trump: int, rest: int
+    seat: int,
+    leader: int,
+    before: tuple[int, ...],
+    card: int,
+    trump: int,
+    rest: int,
+    team_of: tuple[int, ...] = STANDARD_TEAMS,
 ) -> int:
     """The cards whose presence in ``seat``'s hand would have made a greedy player not play
     ``card`` here (``rest``: every card unplayed at that moment, ``card`` included).
@@ -252,7 +497,7 @@ def telltale(
     while probe:
         low = probe & -probe
         probe ^= low
-        if greedy_card(base | low, seat, leader, list(before), trump, rest) != card:
+        if greedy_card(base | low, seat, leader, before, trump, rest, team_of) != card:
             out |= low
     return out
 
@@ -274,17 +519,20 @@ class PlayModel:
         assert view.trump is not None
         trump = int(view.trump)
         me = view.seat
+        n = view.seats
+        table = seating(view.fmt)
+        team_of = table.team_of
         plays: list[tuple[int, int, int]] = []  # (seat, rank-major card, leader)
         for trick in view.tricks:
-            plays.extend((seat, TO_RM[card], trick.leader) for seat, card in trick.plays(4))
+            plays.extend((seat, TO_RM[card], trick.leader) for seat, card in trick.plays(n))
         plays.extend((seat, TO_RM[card], view.leader) for seat, card in view.trick)
-        rest = RM_FULL
+        rest = table.deck
         checks: list[tuple[int, int, float]] = []
         for index, (seat, card, leader) in enumerate(plays):
-            factor = eps_partner if seat ^ me == 2 else eps
+            factor = eps_partner if team_of[seat] == team_of[me] else eps
             if seat != me and factor < 1.0:
-                before = tuple(c for _, c, _ in plays[index - index % 4 : index])
-                mask = telltale(seat, leader, before, card, trump, rest)
+                before = tuple(c for _, c, _ in plays[index - index % n : index])
+                mask = telltale(seat, leader, before, card, trump, rest, team_of)
                 later = 0
                 for other, played, _ in plays[index + 1 :]:
                     if other == seat:

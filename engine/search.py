@@ -21,6 +21,14 @@ Trump (R5) is named by ``auto_trump`` unless ``trump_deals`` asks for search: tr
 on sampled completions of the five cards picked a suit winning 56.5% of hands against 56.1% for
 ``auto_trump`` (1000 deals, greedy play), no measurable gain, so the levels leave it off.
 
+Every format of ``FORMATS`` is played from its ``GameFormat``: the standard table keeps its own
+fast paths (``fastsim.rollout``, the suit-by-suit sampler), any other goes through
+``fastsim.rollout_n`` (n seats, tricks per team, a hand that runs out going to the first side at
+most tricks) and is valued by ``HandValues``: with two teams the match equity below, with more
+sides (alone, or three pairs) a race in which every side is equally likely to take a hand
+(``_race``), "our side" being the seat alone in a solo format. V2's discards and draws and V1's
+bam follow rules (``auto_discard``, ``auto_draw``, always bam); a bam is searched to its end.
+
 Budgets count simulated cards, never wall-clock time, so a seeded player is reproducible.
 A host that must bound the time a decision takes passes ``should_stop``: the engine never reads a
 clock, it only asks between batches of deals whether to stop, and then plays the best card found
@@ -30,15 +38,27 @@ so far (or the greedy card when it has evaluated nothing yet). Without it, nothi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+from math import comb
 from typing import Final, Literal
 
 from .cards import CARDS, Card, Suit
-from .fastsim import FROM_RM, RM_SUIT, TO_RM, rollout, to_rm, trick_winner
-from .players import GreedyPlayer, Player, auto_trump, forced_card
+from .defaults import auto_discard, auto_draw
+from .fastsim import (
+    FROM_RM,
+    RM_SUIT,
+    TO_RM,
+    Seating,
+    rollout,
+    rollout_n,
+    seating,
+    to_rm,
+    trick_winner,
+)
+from .players import GreedyPlayer, VariantPlayer, auto_trump, forced_card, greedy_bam
 from .rules import STANDARD, GameFormat
 from .sampling import Bias, Knowledge, PlayModel, Sampler, knowledge
 from .view import SeatView
@@ -56,6 +76,11 @@ _HAND_ODDS: Final = (0.562, 0.008, 0.420, 0.010)
 #: Per mille, the chance that ``auto_trump`` names a suit of which the hakem was dealt k cards
 #: (k = 0..13; 300 000 random hands). Floored above zero: a person may name any suit.
 _TRUMP_LIKELIHOOD: Final = (5, 5, 73, 196, 343, 499, 647, 777, 886, 929, 1000, 1000, 1000, 1000)
+
+#: The chance that ``auto_trump`` names a suit holding j of the cards it looks at, for four
+#: and five cards (300 000 random draws each). Mixed over which of the hakem's cards came
+#: first (``_trump_likelihood``) it gives ``_TRUMP_LIKELIHOOD`` back within 16 per mille.
+_NAMED_WITH: Final = {4: (0.0, 0.0601, 0.8423, 1.0, 1.0), 5: (0.0, 0.0, 0.573, 1.0, 1.0, 1.0)}
 
 
 #: What drawing one deal costs, in simulated cards (about 20 µs against 0.7 µs a card).
@@ -103,6 +128,68 @@ def _equity(
     return value / total
 
 
+@lru_cache(maxsize=64)
+def _trump_likelihood(hand_size: int, first_deal: int) -> tuple[int, ...]:
+    """``_TRUMP_LIKELIHOOD`` for any format's deal sizes (the measured table at 13 and 5)."""
+    if (hand_size, first_deal) == (13, 5):
+        return _TRUMP_LIKELIHOOD
+    return mixed_likelihood(hand_size, first_deal)
+
+
+def mixed_likelihood(hand_size: int, first_deal: int) -> tuple[int, ...]:
+    """Per mille, the chance that ``auto_trump`` names a suit of which the hakem holds k
+    cards (k = 0..13): the hakem's first cards are a random part of its hand
+    (hypergeometric), and ``_NAMED_WITH`` says how often a suit with j of them is named.
+    Other first-deal sizes fall back on a rough "the more, the likelier"."""
+    named = _NAMED_WITH.get(first_deal)
+    if named is None:
+        named = tuple(min(1.0, j / max(1, first_deal) * 2) for j in range(first_deal + 1))
+    out = []
+    for k in range(14):
+        if k > hand_size:
+            out.append(1000)
+            continue
+        p = sum(
+            comb(k, j) * comb(hand_size - k, first_deal - j) * named[j]
+            for j in range(min(k, first_deal) + 1)
+        ) / comb(hand_size, first_deal)
+        out.append(max(5, round(1000 * p)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _race(need: int, others: tuple[int, ...]) -> float:
+    """Chance to win a race of hands, each won by one side, all sides equally likely, where
+    we need ``need`` more hands and the others ``others`` (sorted): the match equity of a
+    format of more than two sides (R12), in its simplest shape."""
+    if need <= 0:
+        return 1.0
+    if others and others[0] <= 0:
+        return 0.0
+    sides = len(others) + 1
+    total = _race(need - 1, others)
+    for i in range(len(others)):
+        total += _race(need, tuple(sorted((*others[:i], others[i] - 1, *others[i + 1 :]))))
+    return total / sides
+
+
+def side_equity(
+    scores: Sequence[int], side: int, target: int, hakem_side: int, fmt: GameFormat
+) -> float:
+    """Chance that team ``side`` wins the match from ``scores`` (one per team) with
+    ``hakem_side`` the hakem's team: ``match_equity`` for two teams, ``_race`` for more."""
+    if len(scores) == 2:
+        return match_equity(scores[side], scores[1 - side], target, hakem_side == side, fmt)
+    if scores[side] >= target:
+        return 1.0
+    if max(scores) >= target:
+        return 0.0
+    step = fmt.points_win
+    need = -(-(target - scores[side]) // step)
+    others = sorted(-(-(target - s) // step) for t, s in enumerate(scores) if t != side)
+    return _race(need, tuple(others))
+
+
 def outcome_values(view: SeatView) -> tuple[float, float, float, float]:
     """Match equity of the four ways this hand can end, for the seat's team.
 
@@ -120,6 +207,74 @@ def outcome_values(view: SeatView) -> tuple[float, float, float, float]:
         match_equity(us, them + fmt.points_win, target, False, fmt),
         match_equity(us, them + their_clean, target, False, fmt),
     )
+
+
+class HandValues:
+    """What each way this hand can end is worth to the seat's team: the match equity after it
+    (``side_equity``) plus ``margin_weight`` per trick of margin over the best other team.
+    Any format: ``result`` is ``rollout_n``'s, the tricks per team and then the team that took
+    the hand. Scored as the engine scores it (R11 generalised): a kot when some other side has
+    no trick, a hakem-kot when that is the hakem's side; a hand won on most tricks, short of
+    ``tricks_to_win``, is a plain win. During a bam (V1) the bam side wins the match if it
+    takes every trick, else scores the kot it had. Memoised, since a hand ends in few ways.
+    """
+
+    __slots__ = (
+        "_bam",
+        "_fmt",
+        "_hakem",
+        "_margin",
+        "_memo",
+        "_need",
+        "_scores",
+        "_target",
+        "_team",
+    )
+
+    def __init__(self, view: SeatView, margin_weight: float) -> None:
+        self._bam = view.bam_team
+        self._fmt = view.fmt
+        self._team = view.team
+        self._need = view.tricks_to_win
+        self._scores = view.scores
+        self._target = view.target_score
+        self._hakem = view.hakem
+        self._margin = margin_weight
+        self._memo: dict[tuple[int, ...], float] = {}
+
+    def __call__(self, result: tuple[int, ...]) -> float:
+        value = self._memo.get(result)
+        if value is None:
+            value = self._memo[result] = self._worth(result[:-1], result[-1])
+        return value
+
+    def _worth(self, tricks: tuple[int, ...], winner: int) -> float:
+        fmt = self._fmt
+        team = self._team
+        ours = tricks[team]
+        best_other = max(n for t, n in enumerate(tricks) if t != team)
+        margin = self._margin * (ours - best_other)
+        hakem_team = fmt.team_of[self._hakem]
+        bam = self._bam
+        if bam >= 0:  # V1: every trick wins the match, one lost leaves the kot
+            winner = bam
+            if sum(tricks) == tricks[bam]:
+                return (1.0 if team == bam else 0.0) + margin
+            points = fmt.points_kot if bam == hakem_team else fmt.points_hakem_kot
+        elif tricks[winner] < self._need or 0 not in tricks:
+            points = fmt.points_win
+        elif winner != hakem_team and not tricks[hakem_team]:
+            points = fmt.points_hakem_kot
+        else:
+            points = fmt.points_kot
+        scores = list(self._scores)
+        scores[winner] += points
+        hakem = self._hakem
+        if winner != hakem_team:  # R13: the nearest seat after the hakem on the winning side
+            hakem = fmt.next_seat[hakem]
+            while fmt.team_of[hakem] != winner:
+                hakem = fmt.next_seat[hakem]
+        return side_equity(scores, team, self._target, fmt.team_of[hakem], fmt) + margin
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,12 +327,15 @@ class SearchPlayer:
     def choose_trump(self, view: SeatView) -> Suit:
         """R5: ``auto_trump``, or each suit tried on the same completions of the five cards."""
         deals = self.settings.trump_deals
-        if not view.hand or not _standard(view) or deals <= 0:
+        if not view.hand or deals <= 0:
             return auto_trump(view.hand)
         sampler = Sampler(knowledge(view))
-        values = outcome_values(view)
+        table = seating(view.fmt)
+        values = outcome_values(view) if table.standard else None
+        worth = HandValues(view, self.settings.margin_weight)
         team = view.team
         need = view.tricks_to_win
+        start = (0,) * table.teams
         totals = [0.0] * 4
         stop = self._should_stop
         for done in range(deals):
@@ -187,9 +345,28 @@ class SearchPlayer:
                 break
             hands = sampler.sample(self._rng)
             for suit in range(4):
-                result = rollout(hands, suit, view.hakem, [], (0, 0), need)
-                totals[suit] += self._value(result, team, need, values)
+                if values is not None:
+                    result = rollout(hands, suit, view.hakem, [], (0, 0), need)
+                    totals[suit] += self._value(result, team, need, values)
+                else:
+                    results = rollout_n(hands, suit, view.hakem, [], start, need, table, -1)
+                    totals[suit] += worth(results)
         return Suit(max(range(4), key=lambda s: (totals[s], -s)))
+
+    # ------------------------------------------------------ V2 hand building, V1 bam
+
+    def choose_discard(self, view: SeatView) -> Card:
+        """V2: ``auto_discard``, the lowest card outside trump (the hand is still being
+        built: no search)."""
+        return auto_discard(view)
+
+    def choose_draw(self, view: SeatView) -> bool:
+        """V2: ``auto_draw``, keep a trump or a J, Q, K, A."""
+        return auto_draw(view)
+
+    def choose_bam(self, view: SeatView) -> bool:
+        """V1: ``greedy_bam``: playing on never costs (a failed bam scores the kot)."""
+        return greedy_bam(view)
 
     # ------------------------------------------------------------------------ cards
 
@@ -198,7 +375,7 @@ class SearchPlayer:
         if forced is not None:
             return forced
         legal = view.legal
-        if not _standard(view) or view.trump is None:
+        if view.trump is None:
             return self._fallback.choose_card(view)
         know = knowledge(view)
         in_trick = to_rm(c for _, c in view.trick)
@@ -235,9 +412,17 @@ class SearchPlayer:
         need = view.tricks_to_win
         leader = view.leader
         trick = [TO_RM[c] for _, c in view.trick]
-        tricks = (view.team_tricks[0], view.team_tricks[1])
-        played = sum(tricks)
-        values = outcome_values(view)
+        table = seating(view.fmt)
+        standard = table.standard and view.bam_team < 0
+        if view.bam_team >= 0:  # V1: the hand goes on to the last trick
+            need = view.fmt.hand_size + 1
+        seats = table.seats
+        tricks_n = tuple(view.team_tricks)
+        lead = first_to_most(view)
+        tricks = (tricks_n[0], tricks_n[-1])  # the standard table's two teams
+        played = sum(tricks_n)
+        values = outcome_values(view) if standard else (0.0, 0.0, 0.0, 0.0)
+        worth = HandValues(view, settings.margin_weight)
         sampler = Sampler(know, self._trump_bias(view) if settings.trump_prior else None)
         model = None
         if settings.eps < 1 or settings.eps_partner < 1:
@@ -263,6 +448,13 @@ class SearchPlayer:
                         card = candidates[i]
                         hands[me] = own ^ (1 << card)
                         cards = [*trick, card]
+                        if not standard:
+                            results = _play_out(
+                                hands, trump, leader, cards, tricks_n, lead, need, table
+                            )
+                            spent += seats * (sum(results) - played) - len(trick)
+                            totals[i] += weight * worth(results)
+                            continue
                         if len(cards) < 4:
                             result = rollout(hands, trump, leader, cards, tricks, need)
                         else:
@@ -315,9 +507,10 @@ class SearchPlayer:
         if hakem == view.seat or view.trump is None:
             return None
         trump = view.trump
-        plays = [p for t in view.tricks for p in t.plays()] + list(view.trick)
+        plays = [p for t in view.tricks for p in t.plays(view.seats)] + list(view.trick)
         shown = sum(1 for seat, card in plays if seat == hakem and card.suit == trump)
-        weights = tuple(_TRUMP_LIKELIHOOD[min(13, k + shown)] for k in range(14))
+        likelihood = _trump_likelihood(view.fmt.hand_size, view.fmt.first_deal)
+        weights = tuple(likelihood[min(13, k + shown)] for k in range(14))
         return Bias(hakem, int(trump), weights)
 
     def _value(
@@ -356,9 +549,46 @@ def distinct_cards(legal: tuple[Card, ...], live: int) -> list[int]:
     return out
 
 
-def _standard(view: SeatView) -> bool:
-    """The rollout simulator knows the standard table only (four seats, partners opposite)."""
-    return view.fmt.seats == STANDARD.seats and view.fmt.team_of == STANDARD.team_of
+def _play_out(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    cards: list[int],
+    tricks: tuple[int, ...],
+    lead: int,
+    need: int,
+    table: Seating,
+) -> tuple[int, ...]:
+    """Any format: finish the trick ``cards`` (led by ``leader``) and the hand, greedily;
+    the tricks per team and the team that took the hand (``rollout_n``)."""
+    seats = table.seats
+    if len(cards) < seats:
+        return rollout_n(hands, trump, leader, cards, tricks, need, table, lead)
+    winner = trick_winner(leader, cards, trump, seats)
+    done = list(tricks)
+    team = table.team_of[winner]
+    taken = done[team] = done[team] + 1
+    if taken > max(tricks):
+        lead = team
+    if taken >= need or not hands[winner]:
+        return (*done, lead)
+    return rollout_n(hands, trump, winner, [], done, need, table, lead)
+
+
+def first_to_most(view: SeatView) -> int:
+    """The team that first reached the most tricks of the hand so far (-1: no trick yet),
+    which takes a hand that runs out with nobody at ``tricks_to_win`` (R10, V3-V5)."""
+    counts = [0] * len(view.fmt.teams)
+    best = 0
+    lead = -1
+    team_of = view.fmt.team_of
+    for trick in view.tricks:
+        team = team_of[trick.winner]
+        counts[team] += 1
+        if counts[team] > best:
+            best = counts[team]
+            lead = team
+    return lead
 
 
 #: The searching difficulty levels (``easy`` is ``GreedyPlayer``).
@@ -378,7 +608,7 @@ def parse_difficulty(name: str) -> Difficulty:
 
 def make_player(
     difficulty: Difficulty, seed: int | None = None, should_stop: StopCheck | None = None
-) -> Player:
+) -> VariantPlayer:
     """A computer player: ``easy`` is ``GreedyPlayer``, ``normal``/``hard`` search
     (``should_stop``: the host's time budget, see ``SearchPlayer``)."""
     if difficulty == "easy":

@@ -14,6 +14,8 @@ from typing import Final
 
 import discord
 
+from engine.rules import FORMATS
+
 from ..names import member_name
 from ..present import render, standings
 from ..present.hints import hint_message
@@ -208,11 +210,20 @@ async def hint(bot: CogBot, interaction: discord.Interaction, table_id: str, han
 
 
 async def standings_page(
-    bot: CogBot, interaction: discord.Interaction, lang: str, page: int
+    bot: CogBot,
+    interaction: discord.Interaction,
+    lang: str,
+    page: int,
+    game_format: str = "standard",
 ) -> render.MessageSpec:
-    """One page of the server's leaderboard (the command shows page 1, buttons the others)."""
+    """One page of the server's leaderboard in one format (the command shows page 1, buttons
+    the others)."""
     if interaction.guild_id is None:
         raise ActionError("error.guild_only")
-    data = await bot.store.standings(interaction.guild_id, page, STANDINGS_PER_PAGE)
+    if game_format not in FORMATS:  # a page id forged with a format nobody plays
+        raise ActionError("error.bad_button")
+    data = await bot.store.standings(
+        interaction.guild_id, page, STANDINGS_PER_PAGE, game_format=game_format
+    )
     guild_name = interaction.guild.name if interaction.guild else str(interaction.guild_id)
     return standings.standings_message(lang, guild_name, data)

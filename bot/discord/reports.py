@@ -19,7 +19,15 @@ import discord
 from ..names import seat_name
 from ..present.i18n import t
 from ..present.tricks import hand_result_line
-from ..service.events import DmClosed, HandDealt, HandEnded, Resumed, Started, TableEvent
+from ..service.events import (
+    DmClosed,
+    HandDealt,
+    HandEnded,
+    Redealt,
+    Resumed,
+    Started,
+    TableEvent,
+)
 from ..service.table import Table
 from .channels import Channels
 from .outbox import Job, Retry
@@ -57,14 +65,18 @@ class ChannelReports:
                 self._report_pings[table.channel_id].update(
                     u for _, s in table.humans() if (u := s.user_id)
                 )
-                if shown:
+                if hakem < 0:  # V5 joker six: the hakem is bid for
+                    pass
+                elif shown:
                     cards = " ".join(f"{name(s)}:{c.label}" for s, c in shown)
                     report.append(t(lang, "report.first_ace", cards=cards, name=name(hakem)))
                 else:
                     report.append(t(lang, "report.random_hakem", name=name(hakem)))
+            case Redealt(seat=seat):  # R6
+                report.append(t(lang, "report.redealt", name=name(seat)))
             case HandEnded(result=result):
                 report.append(hand_result_line(table, lang, result))
-            case HandDealt(hakem=hakem, hand=hand) if hand > 1:
+            case HandDealt(hakem=hakem, hand=hand) if hand > 1 and hakem >= 0:
                 report.append(t(lang, "report.next_hakem", name=name(hakem)))
             case Resumed():
                 report.append(t(lang, "report.resumed"))

@@ -9,11 +9,13 @@ fails through the same ``replies.reply_failure``.
 from __future__ import annotations
 
 import logging
+from typing import Literal
 
 import discord
 
 from ..present import custom_ids, render
 from ..service.errors import ActionError
+from ..service.variants import Decision
 from . import actions
 from .cogs.bot_api import CogBot
 from .replies import reply_error, reply_failure
@@ -45,7 +47,7 @@ async def handle_click(bot: CogBot, interaction: discord.Interaction) -> None:
 async def _route(
     bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
 ) -> None:
-    if click.kind in ("card", "trump"):
+    if click.kind in ("card", "trump", "redeal", "decide"):
         await _play_click(bot, interaction, click)
     elif click.kind == "lobby":
         actions.table_clicked(bot, interaction, click.table_id)
@@ -63,7 +65,7 @@ async def _route(
     elif click.kind == "standings":
         if not _has_page_buttons(interaction.message):  # a page id forged elsewhere
             raise ActionError("error.bad_button")
-        spec = await actions.standings_page(bot, interaction, lang, click.page)
+        spec = await actions.standings_page(bot, interaction, lang, click.page, click.game_format)
         await interaction.response.edit_message(**message_kwargs(spec))
 
 
@@ -74,6 +76,12 @@ async def _play_click(
     if click.kind == "card":
         assert click.card is not None
         update = await bot.service.play_card(click.table_id, user_id, click.hand, click.card)
+    elif click.kind == "redeal":  # R6: answered like a trump, with the hakem's new five
+        update = await bot.service.redeal(click.table_id, user_id, click.hand)
+    elif click.kind == "decide":  # V1 bam or stop, V2 keep or take the next
+        kinds: dict[str, Literal["bam", "draw", "bid"]] = {"bam": "bam", "draw": "draw"}
+        choice = Decision(kinds.get(click.decision, "bid"), click.yes, click.tricks)
+        update = await bot.service.decide(click.table_id, user_id, click.hand, choice)
     else:
         assert click.suit is not None
         update = await bot.service.choose_trump(click.table_id, user_id, click.hand, click.suit)

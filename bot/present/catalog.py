@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from .catalog_formats import FORMATS_TEXT
 from .catalog_hints import HINTS
 from .catalog_rematch import SUMMARY_AND_REMATCH
 
@@ -401,4 +402,5 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     #
     #
     **HINTS,  # bot/present/catalog_hints.py: this file would grow past the module limit
+    **FORMATS_TEXT,  # bot/present/catalog_formats.py (issue 14): the Hokm family
 }

@@ -21,7 +21,8 @@ LOBBY_ACTIONS: Final = {"j": "join", "l": "leave", "a": "add_computer", "s": "st
 _TABLE = r"[0-9a-f]{12}"
 _PATTERNS: Final = {
     "card": re.compile(
-        rf"hokm:c:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<card>(?:10|[2-9JQKA])[SHDC])"
+        rf"hokm:c:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):"
+        r"(?P<card>(?:10|[2-9JQKA])[SHDC]|BJ|RJ)"
     ),
     "trump": re.compile(
         rf"hokm:t:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<suit>[SHDC])"
@@ -29,16 +30,22 @@ _PATTERNS: Final = {
     "lobby": re.compile(rf"hokm:(?P<action>[jlasx]):(?P<table>{_TABLE})"),
     "my_hand": re.compile(rf"hokm:h:(?P<table>{_TABLE})"),
     "hint": re.compile(rf"hokm:i:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
+    "redeal": re.compile(rf"hokm:d:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
+    "decide": re.compile(
+        rf"hokm:(?P<what>[bwv]):(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<yes>[yn0-9])"
+    ),
     "rematch": re.compile(rf"hokm:r:(?P<table>{_TABLE})"),
     "standings": re.compile(
         r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
+        r"(?::(?P<format>[a-z0-9_]{1,32}))?"
     ),
 }
 
 
 @dataclass(frozen=True)
 class Click:
-    """What a button claims; ``kind`` is card, trump, lobby, my_hand, hint, rematch or standings."""
+    """What a button claims; ``kind`` is card, trump, redeal, decide, lobby, my_hand, hint,
+    rematch or standings."""
 
     kind: str
     table_id: str = ""
@@ -48,6 +55,13 @@ class Click:
     action: str = ""
     page: int = 0
     member_id: int = 0
+    decision: str = ""
+    """``decide``: ``bam`` (V1) or ``draw`` (V2), answered ``yes`` or not."""
+    yes: bool = False
+    tricks: int = 0
+    """``decide`` of a ``bid``: the tricks bid (0 passes)."""
+    game_format: str = "standard"
+    """Standings buttons: the format whose standings they page through (issue 14)."""
 
 
 class BadCustomId(ValueError):
@@ -70,9 +84,20 @@ def parse(custom_id: object) -> Click:
             return Click(kind, g["table"], action=LOBBY_ACTIONS[g["action"]])
         if kind in ("my_hand", "rematch"):
             return Click(kind, g["table"])
-        if kind == "hint":
+        if kind == "decide":
+            what = {"b": "bam", "w": "draw", "v": "bid"}[g["what"]]
+            if (what == "bid") != g["yes"].isdigit():
+                raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
+            yes, tricks = g["yes"] == "y", int(g["yes"]) if g["yes"].isdigit() else 0
+            return Click(kind, g["table"], int(g["hand"]), decision=what, yes=yes, tricks=tricks)
+        if kind in ("hint", "redeal"):
             return Click(kind, g["table"], int(g["hand"]))
-        return Click(kind, page=int(g["page"]), member_id=int(g["member"]))
+        return Click(
+            kind,
+            page=int(g["page"]),
+            member_id=int(g["member"]),
+            game_format=g["format"] or "standard",
+        )
     raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
 
 
@@ -82,6 +107,21 @@ def card_id(table_id: str, hand: int, card: Card) -> str:
 
 def trump_id(table_id: str, hand: int, suit: Suit) -> str:
     return f"hokm:t:{table_id}:{hand}:{suit.letter}"
+
+
+def redeal_id(table_id: str, hand: int) -> str:
+    """R6: the hakem's Redeal button, beside the trump buttons of one hand."""
+    return f"hokm:d:{table_id}:{hand}"
+
+
+def decide_id(table_id: str, hand: int, decision: str, yes: bool) -> str:
+    """V1's Bam/Stop (``bam``) and V2's Keep/Take the next (``draw``) of one hand."""
+    return f"hokm:{'b' if decision == 'bam' else 'w'}:{table_id}:{hand}:{'y' if yes else 'n'}"
+
+
+def bid_id(table_id: str, hand: int, tricks: int) -> str:
+    """V5 joker six: a bid of ``tricks`` (5–9) for hakem, or 0 to pass, in one hand."""
+    return f"hokm:v:{table_id}:{hand}:{tricks}"
 
 
 def lobby_id(table_id: str, action: str) -> str:
@@ -103,6 +143,10 @@ def rematch_id(table_id: str) -> str:
     return f"hokm:r:{table_id}"
 
 
-def standings_id(page: int, direction: str, member_id: int = 0) -> str:
-    """``direction`` (p or n) keeps Previous and Next distinct when both lead to one page."""
-    return f"hokm:p:{page}:{member_id}:{direction}"
+def standings_id(
+    page: int, direction: str, member_id: int = 0, game_format: str = "standard"
+) -> str:
+    """``direction`` (p or n) keeps Previous and Next distinct when both lead to one page; a
+    format other than the standard game is named last (issue 14: standings per format)."""
+    tail = "" if game_format == "standard" else f":{game_format}"
+    return f"hokm:p:{page}:{member_id}:{direction}{tail}"

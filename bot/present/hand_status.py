@@ -34,7 +34,7 @@ def score_line(table: Table, lang: str) -> str:
     """``Score: amir & cyrus 1 · bahar & dara 4 (to 7)``."""
     match = table.match
     assert match is not None
-    target = number(lang, match.rules.target_score)
+    target = number(lang, match.target_score)
     return t(
         lang,
         "dm.score",

@@ -12,19 +12,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from engine import PLAY, TRUMP, Card, Suit, seat_view
+from engine import BID, PLAY, TRUMP, Card, Suit, seat_view
 
 from ..names import seat_name, shown_name
 from ..service.table import LogLine, Table
-from . import custom_ids, hand_status
+from . import custom_ids, hand_status, variants
+from .formats import MAX_ROWS, PER_ROW, format_label, lobby_hint, pack_rows
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 from .teams import team_counts, team_label
 from .tricks import EMBED_DESCRIPTION, hand_result_line, trick_lines
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Alternating colours, as players sort a hand."""
-PER_ROW = 5
-MAX_ROWS = 5
 COLOR_LOBBY, COLOR_PLAY, COLOR_DONE = 0x2B7A78, 0xC0392B, 0x7F8C8D
 OLD_TRICK_KEY = "report.trick"
 """The log key trick lines were saved under before they were rendered from the match."""
@@ -104,11 +103,13 @@ def table_message(table: Table) -> MessageSpec:
     s = table.settings
     fields = tuple(_team_field(table, lang, team) for team in range(len(table.fmt.teams)))
     footer = t(lang, "table.settings", target=s.target_score, turn=s.turn_seconds)
+    if table.fmt.name != "standard":  # issue 14: any other format says which it is
+        footer = format_label(lang, table.fmt.name) + LIST_SEPARATOR + footer
     if s.hints:  # a hinted match says so to the end, result included (ratings leave it out)
         footer += LIST_SEPARATOR + word(lang, "table.hints_on")
     tid = table.table_id
     if table.status == "lobby":
-        lines = [t(lang, "table.host", host=f"<@{table.host_id}>"), t(lang, "table.lobby_hint")]
+        lines = [t(lang, "table.host", host=f"<@{table.host_id}>"), lobby_hint(lang, table.fmt)]
         if table.reserved:
             names = tuple(shown_name(s.name) for _, s in sorted(table.reserved.items()))
             lines.append(t(lang, "table.rematch_waiting", names=names, when=when(table.deadline)))
@@ -152,16 +153,19 @@ def _match_lines(table: Table, lang: str) -> list[str]:
     match = table.match
     assert match is not None
     name = partial(seat_name, table)
+    hakem = name(match.hakem) if match.hakem >= 0 else word(lang, "table.no_hakem")
     lines = [
         f"**{t(lang, 'table.hand', n=number(lang, match.hand_number))}** · "
-        + t(lang, "table.hakem", name=name(match.hakem))
+        + t(lang, "table.hakem", name=hakem)
     ]
+    bidding = variants.bidding_line(table, lang)  # V5 joker six
+    lines += [bidding] if bidding else []
     if match.trump is None and match.phase == TRUMP:
         lines.append(t(lang, "table.trump_pending", name=name(match.hakem)))
     elif match.trump is not None:
         lines.append(t(lang, "table.trump", suit=suit_label(lang, match.trump)))
     lines.append(t(lang, "table.tricks", teams=team_counts(table, lang, match.team_tricks)))
-    target = number(lang, match.rules.target_score)
+    target = number(lang, match.target_score)
     lines.append(
         t(lang, "table.score", teams=team_counts(table, lang, match.scores), target=target)
     )
@@ -179,6 +183,10 @@ def _match_lines(table: Table, lang: str) -> list[str]:
             lines.append(t(lang, "table.turn_computer", name=who))
         elif match.phase == TRUMP:
             lines.append(t(lang, "table.turn_trump", name=who, when=when(table.deadline)))
+        elif match.phase != PLAY:  # issue 14: V1's bam or stop, V2's discards and draws
+            stock = variants.stock_line(table, lang)
+            lines += [stock] if stock else []
+            lines.append(t(lang, "table.turn_decide", name=who, when=when(table.deadline)))
         else:
             lines.append(t(lang, "table.turn", name=who, when=when(table.deadline)))
     for i, s in enumerate(table.seats):
@@ -231,15 +239,25 @@ def hand_message(
     tid, hand_no = table.table_id, view.hand_number
     if table.status != "playing":
         lines.append(t(lang, "hand.over"))
+    elif view.phase == BID:  # V5 joker six: the hakem is bid for, on all nine cards
+        lines.extend(variants.decision_lines(table, view, lang, when(table.deadline)))
+        bids = [ButtonSpec(*spec) for spec in variants.decision_buttons(table, view, lang)]
+        rows.extend(tuple(bids[i : i + PER_ROW]) for i in range(0, len(bids), PER_ROW))
+        if not view.my_turn:
+            lines.append(hand_status.waiting_line(table, view, lang, live=live))
+        lines.extend(hand_status.status_lines(table, view, lang, live=live))
     elif view.phase == TRUMP:
         if view.can_choose_trump:
             lines.append(t(lang, "hand.choose_trump", when=when(table.deadline)))
-            rows.append(
-                tuple(
-                    ButtonSpec(custom_ids.trump_id(tid, hand_no, s), suit_label(lang, s), "primary")
-                    for s in SUIT_ORDER
-                )
-            )
+            trumps = [
+                ButtonSpec(custom_ids.trump_id(tid, hand_no, s), suit_label(lang, s), "primary")
+                for s in SUIT_ORDER
+            ]
+            if view.can_redeal:  # R6: no court card among the five, and the table allows it
+                lines.append(t(lang, "hand.can_redeal"))
+                label = t(lang, "button.redeal")
+                trumps.append(ButtonSpec(custom_ids.redeal_id(tid, hand_no), label, "danger"))
+            rows.append(tuple(trumps))
         elif live:
             lines.append(t(lang, "hand.waiting_trump", name=name(view.hakem)))
         else:
@@ -251,26 +269,38 @@ def hand_message(
             t(lang, "hand.trump_line", suit=suit_label(lang, view.trump), name=name(view.hakem))
         )
         lines.extend(hand_status.status_lines(table, view, lang, live=live))
-        if view.my_turn:
+        asked = variants.decision_lines(table, view, lang, when(table.deadline))
+        if asked:  # V1 bam or stop, V2 discard or draw (issue 14)
+            lines.extend(asked)
+            asks = variants.decision_buttons(table, view, lang)
+            if asks:
+                rows.append(tuple(ButtonSpec(i, label, style) for i, label, style in asks))
+        if view.my_turn and view.phase == PLAY:
             lines.append(t(lang, "hand.your_turn", when=when(table.deadline)))
-        else:
+        elif not view.my_turn:
             lines.append(hand_status.waiting_line(table, view, lang, live=live))
     if view.hand and table.status == "playing":
-        legal = set(view.legal)
-        for suit in SUIT_ORDER:
-            cards = sorted((c for c in view.hand if c.suit == suit), key=lambda c: -c.rank)
-            for start in range(0, len(cards), PER_ROW):
-                rows.append(
-                    tuple(
-                        ButtonSpec(
-                            custom_ids.card_id(tid, hand_no, c),
-                            c.label,
-                            "success" if c in legal else "secondary",
-                        )
-                        for c in cards[start : start + PER_ROW]
+        legal = set(view.hand) if view.can_discard else set(view.legal)  # V2: any card down
+        jokers = sorted((c for c in view.hand if c.is_joker), key=lambda c: -c.rank)
+        suits = [jokers] + [
+            sorted(
+                (c for c in view.hand if not c.is_joker and c.suit == suit), key=lambda c: -c.rank
+            )
+            for suit in SUIT_ORDER
+        ]
+        # Up to 17 cards (issue 14, three players) in the rows the trump buttons leave.
+        for row in pack_rows([cards for cards in suits if cards], MAX_ROWS - len(rows)):
+            rows.append(
+                tuple(
+                    ButtonSpec(
+                        custom_ids.card_id(tid, hand_no, c),
+                        c.label,
+                        "success" if c in legal else "secondary",
                     )
+                    for c in row
                 )
-    if table.settings.hints and view.my_turn and table.status == "playing":
+            )
+    if table.settings.hints and view.my_turn and view.phase in (TRUMP, PLAY):
         _add_button(rows, ButtonSpec(custom_ids.hint_id(tid, hand_no), t(lang, "button.hint")))
     if ephemeral:
         lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
@@ -291,8 +321,8 @@ def closed_hand_message(table: Table, hand: int, *, ephemeral: bool = False) -> 
 
 
 def _add_button(rows: list[tuple[ButtonSpec, ...]], button: ButtonSpec) -> None:
-    """A row of its own when Discord's five rows allow, else the first row with room (13
-    cards fill at most five rows, never all 25 places)."""
+    """A row of its own when Discord's five rows allow, else the first row with room (the
+    largest hand, 17 cards, fills at most five rows, never all 25 places)."""
     if len(rows) < MAX_ROWS:
         rows.append((button,))
         return
@@ -321,7 +351,8 @@ def hand_signatures(
     if match is None or table.status != "playing":
         return None, None
     view = seat_view(match, seat)
-    base = (view.hand_number, view.phase, view.hand, view.legal, view.trump, view.my_turn)
+    base: tuple[object, ...] = (view.hand_number, view.phase, view.hand, view.legal, view.trump)
+    base += (view.my_turn, view.drawn, view.discards, view.can_bam)  # issue 14: the variants
     kept_live = base + hand_status.live_signature(table, view)
     if view.phase == TRUMP and not view.can_choose_trump:
         return None, kept_live  # no cards yet: a DM waits for trump; a live message says who
@@ -349,6 +380,8 @@ def settings_message(
     for key, value in values.items():
         if isinstance(value, bool):
             shown = t(lang, "value.yes" if value else "value.no")
+        elif key == "game_format":
+            shown = format_label(lang, str(value))
         elif isinstance(value, str):
             shown = t(lang, f"value.{value}")
         else:

@@ -1,11 +1,13 @@
 """The leaderboard and one member's record (``/standings``), as plain ``MessageSpec`` data:
-ten a page with page buttons, equal records sharing a rank (issue 13)."""
+ten a page with page buttons, equal records sharing a rank (issue 13), one format's standings
+at a time (issue 14: a format other than the standard game is named in the title)."""
 
 from __future__ import annotations
 
 from ..names import shown_name
 from ..store import PlayerRecord, StandingsPage
 from . import custom_ids
+from .formats import format_label
 from .i18n import number, t
 from .render import COLOR_LOBBY, ButtonSpec, EmbedSpec, MessageSpec
 
@@ -32,8 +34,12 @@ def standings_message(
     if not lines:
         lines.append(t(lang, "standings.empty"))
     footer = t(lang, "standings.page", page=number(lang, page.page), pages=number(lang, page.pages))
+    title = t(lang, "standings.title", guild=shown_name(guild_name, limit=100))
+    fmt = page.game_format
+    if fmt != "standard":
+        title = f"{title} · {format_label(lang, fmt)}"
     embed = EmbedSpec(
-        t(lang, "standings.title", guild=shown_name(guild_name, limit=100)),
+        title[:256],
         "\n".join(lines),
         COLOR_LOBBY,
         (),
@@ -41,12 +47,12 @@ def standings_message(
     )
     buttons = (
         ButtonSpec(
-            custom_ids.standings_id(max(1, page.page - 1), "p"),
+            custom_ids.standings_id(max(1, page.page - 1), "p", game_format=fmt),
             t(lang, "button.previous"),
             disabled=page.page <= 1,
         ),
         ButtonSpec(
-            custom_ids.standings_id(min(page.pages, page.page + 1), "n"),
+            custom_ids.standings_id(min(page.pages, page.page + 1), "n", game_format=fmt),
             t(lang, "button.next"),
             disabled=page.page >= page.pages,
         ),
@@ -54,8 +60,15 @@ def standings_message(
     return MessageSpec(embed=embed, rows=(buttons,))
 
 
-def member_message(lang: str, name: str, record: PlayerRecord | None) -> MessageSpec:
+def member_message(
+    lang: str, name: str, record: PlayerRecord | None, game_format: str = "standard"
+) -> MessageSpec:
+    """One member's record in one format (the standard game unless another is named)."""
+    other = game_format != "standard"
     if record is None:
+        if other:
+            label = format_label(lang, game_format)
+            return MessageSpec(content=t(lang, "standings.member_none_format", name=name, f=label))
         return MessageSpec(content=t(lang, "standings.member_none", name=name))
     text = t(
         lang,
@@ -69,4 +82,6 @@ def member_message(lang: str, name: str, record: PlayerRecord | None) -> Message
         kots=number(lang, record.kots_dealt),
         hk=number(lang, record.hakem_kots_suffered),
     )
+    if other:
+        text = f"{text}\n{t(lang, 'standings.format', f=format_label(lang, game_format))}"
     return MessageSpec(content=text)

@@ -16,6 +16,7 @@ from engine import HandResult, Suit
 from ..names import seat_name
 from ..service.table import Table
 from . import custom_ids
+from .formats import is_solo
 from .i18n import number, t
 from .render import COLOR_DONE, ButtonSpec, EmbedSpec, MessageSpec
 from .teams import team_counts, team_label
@@ -23,7 +24,15 @@ from .teams import team_counts, team_label
 DESCRIPTION_LIMIT = 4000
 """Characters for the description: Discord allows 4,096 there (6,000 in the whole embed; the
 title and footer take under 400), with room to spare for what Discord counts differently."""
-WHY = {"win": "summary.why_win", "kot": "summary.why_kot", "hakem_kot": "summary.why_hakem_kot"}
+WHY = {
+    "win": "summary.why_win",
+    "kot": "summary.why_kot",
+    "hakem_kot": "summary.why_hakem_kot",
+    "bam": "summary.why_bam",  # V1
+    "hakem_bam": "summary.why_hakem_bam",
+    "made": "summary.why_made",  # V5 joker six: the bid made, or set
+    "set": "summary.why_set",
+}
 
 
 def match_summary(table: Table) -> MessageSpec:
@@ -34,13 +43,13 @@ def match_summary(table: Table) -> MessageSpec:
     teams = range(len(table.fmt.teams))
     scores = match.scores
     winner = match.winner_team
-    loser = next(team for team in teams if team != winner)
+    others = "–".join(number(lang, scores[team]) for team in teams if team != winner)
     title = t(
         lang,
-        "summary.title",
+        "summary.title_solo" if is_solo(table.fmt) else "summary.title",
         team=team_label(table, lang, winner),
         s1=number(lang, scores[winner]),
-        s2=number(lang, scores[loser]),
+        s2=others,
     )
     results = match.hand_results
     totals = [
@@ -60,7 +69,7 @@ def match_summary(table: Table) -> MessageSpec:
             "summary.played",
             hands=number(lang, len(results)),
             duration=duration(lang, (table.finished_at or 0) - (table.started_at or 0)),
-            target=number(lang, match.rules.target_score),
+            target=number(lang, match.target_score),
         )
     )
     budget = DESCRIPTION_LIMIT - sum(len(line) + 1 for line in totals) - 1
@@ -89,7 +98,8 @@ def _hand_lines(table: Table, lang: str, results: Sequence[HandResult], budget: 
 
 
 def _hand_line(table: Table, lang: str, r: HandResult) -> str:
-    tricks = r.tricks
+    """The winners' tricks first, then every other team's in seat order (``7–4``, ``7–5–5``)."""
+    tricks = [r.tricks[r.winner_team]] + [n for i, n in enumerate(r.tricks) if i != r.winner_team]
     return t(
         lang,
         "summary.hand",
@@ -97,7 +107,7 @@ def _hand_line(table: Table, lang: str, r: HandResult) -> str:
         hakem=seat_name(table, r.hakem),
         trump=Suit(int(r.trump)).symbol,
         team=team_label(table, lang, r.winner_team),
-        tricks=f"{number(lang, tricks[r.winner_team])}–{number(lang, tricks[1 - r.winner_team])}",
+        tricks="–".join(number(lang, n) for n in tricks),
         points=number(lang, r.points),
         why=t(lang, WHY[r.kind]),
     )

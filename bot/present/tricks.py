@@ -16,6 +16,7 @@ from engine import HandResult, Trick
 
 from ..names import seat_name, shown_name
 from ..service.table import Table
+from .formats import is_solo
 from .i18n import isolate, number, t
 from .teams import team_label
 
@@ -73,6 +74,7 @@ _HAND_KEYS = {
     "kot": "report.hand_kot",
     "hakem_kot": "report.hand_hakem_kot",
 }
+_OTHER_KEYS = {"made": "report.hand_made", "set": "report.hand_set"}
 
 
 def scores_text(table: Table, lang: str, scores: Sequence[int]) -> str:
@@ -88,9 +90,17 @@ def hand_result_line(table: Table, lang: str, result: HandResult) -> str:
     after it (``bahar & dara take hand 1 (7–4): +1 · amir & cyrus 0 — bahar & dara 1``)."""
     winner = result.winner_team
     counts = [result.tricks[winner]] + [n for i, n in enumerate(result.tricks) if i != winner]
+    # V1's bam and hakem-bam, the joker six's made and set bids read alike at any table
+    key = _HAND_KEYS.get(result.kind) or _OTHER_KEYS.get(result.kind, "report.hand_bam")
+    if result.kind not in _HAND_KEYS:
+        pass
+    elif is_solo(table.fmt):  # a player alone "takes" (issue 14)
+        key += "_solo"
+    elif table.fmt.name != "standard" and result.kind != "win":  # not always seven–nil
+        key += "_teams"
     return t(
         lang,
-        _HAND_KEYS[result.kind],
+        key,
         n=number(lang, result.number),
         team=team_label(table, lang, winner),
         tricks="–".join(number(lang, n) for n in counts),

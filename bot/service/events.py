@@ -84,6 +84,69 @@ class TrumpNamed:
 
 
 @dataclass(frozen=True, slots=True)
+class Redealt:
+    """R6: the hakem's five held no court card and they asked for a redeal (the five are
+    gone, unseen by anyone else; the hakem has five new cards)."""
+
+    seat: int
+    hand: int
+
+    @property
+    def log_word(self) -> str:
+        return f"redealt seat={self.seat} hand={self.hand}"
+
+
+@dataclass(frozen=True, slots=True)
+class BamOffer:
+    """V1: ``seat`` took its side's seventh trick and the others have none: bam or stop."""
+
+    seat: int
+    hand: int
+
+    @property
+    def log_word(self) -> str:
+        return f"bam_offered seat={self.seat} hand={self.hand}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A decision of the variants (``what``: bam, stop, discard, draw), public by its name
+    only: a card laid face down or drawn is never said."""
+
+    seat: int
+    what: str
+    hand: int
+
+    @property
+    def log_word(self) -> str:
+        return f"decided seat={self.seat} what={self.what} hand={self.hand}"
+
+
+@dataclass(frozen=True, slots=True)
+class NobodyBid:
+    """V5 joker six: every seat passed; the dealer's team scored a point, and deals again."""
+
+    dealer: int
+    scores: tuple[int, ...]
+
+    @property
+    def log_word(self) -> str:
+        return f"passed_out dealer={self.dealer}"
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOutDecision:
+    """R14 in a variant's phase: the server decided for a member whose time ran out."""
+
+    seat: int
+    what: str
+
+    @property
+    def log_word(self) -> str:
+        return f"timeout_decision seat={self.seat} what={self.what}"
+
+
+@dataclass(frozen=True, slots=True)
 class CardPlayed:
     seat: int
     card: Card
@@ -223,6 +286,11 @@ TableEvent = (
     | Started
     | HandDealt
     | TrumpNamed
+    | Redealt
+    | BamOffer
+    | Decided
+    | TimedOutDecision
+    | NobodyBid
     | CardPlayed
     | TrickTaken
     | HandEnded
@@ -243,9 +311,11 @@ TableEvent = (
 __all__ = [
     "Abandoned",
     "Back",
+    "BamOffer",
     "Cancelled",
     "CardPlayed",
     "ComputerAdded",
+    "Decided",
     "DmClosed",
     "Expired",
     "HandDealt",
@@ -253,13 +323,16 @@ __all__ = [
     "Joined",
     "Left",
     "MatchOver",
+    "NobodyBid",
     "Opened",
+    "Redealt",
     "Replaced",
     "Resumed",
     "SeatsReleased",
     "Started",
     "TableEvent",
     "TimedOut",
+    "TimedOutDecision",
     "TimedOutTrump",
     "TrickTaken",
     "TrumpNamed",

@@ -14,6 +14,7 @@ from collections.abc import Awaitable
 from typing import Final
 
 from engine import (
+    PLAY,
     TRUMP,
     Card,
     GreedyPlayer,
@@ -63,7 +64,7 @@ class Hints:
         seat = player_seat(table, user_id, hand)
         assert table.match is not None
         view = seat_view(table.match, seat)
-        if not view.my_turn:
+        if not view.my_turn or view.phase not in (TRUMP, PLAY):  # a bam or a draw: no hint
             raise ActionError("error.hint_not_your_turn")
         return view
 

@@ -14,12 +14,17 @@ from ..names import seat_name
 from ..store import FinishedMatch, MatchPlayer, TeamStats
 from .events import (
     Back,
+    BamOffer,
     Cancelled,
+    Decided,
     Expired,
+    NobodyBid,
+    Redealt,
     Replaced,
     SeatsReleased,
     TableEvent,
     TimedOut,
+    TimedOutDecision,
     TimedOutTrump,
     TrumpNamed,
 )
@@ -36,6 +41,20 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
     match event:
         case TrumpNamed(seat=seat, suit=suit):
             return LogLine.of("report.trump_named", name=name(seat), suit=int(suit))
+        case BamOffer(seat=seat):
+            return LogLine.of("report.bam_offered", name=name(seat))
+        case Decided(seat=seat, what=what) if what in ("bam", "stop"):
+            return LogLine.of(f"report.{what}", name=name(seat))
+        case Decided(seat=seat, what=what) if what.startswith("bid") or what == "pass":
+            if what == "pass":
+                return LogLine.of("report.passes", name=name(seat))
+            return LogLine.of("report.bids", name=name(seat), n=int(what.removeprefix("bid")))
+        case NobodyBid(dealer=dealer):
+            return LogLine.of("report.nobody_bid", name=name(dealer))
+        case TimedOutDecision(seat=seat):
+            return LogLine.of("report.timeout_decision", name=name(seat))
+        case Redealt(seat=seat):
+            return LogLine.of("report.redealt", name=name(seat))
         case TimedOut(seat=seat, card=card):
             return LogLine.of("report.timeout", name=name(seat), card=card.label)
         case TimedOutTrump(seat=seat, suit=suit):
@@ -73,7 +92,7 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
         started_at=datetime.fromtimestamp(table.started_at or table.created_at, UTC),
         finished_at=datetime.fromtimestamp(table.finished_at or now, UTC),
         target_score=table.settings.target_score,
-        scores=(match.scores[0], match.scores[1]),
+        scores=tuple(match.scores),
         winner_team=match.winner_team,
         hands=[r._asdict() | {"trump": r.trump.letter} for r in match.hand_results],
         players=tuple(
@@ -87,6 +106,7 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
             for i, s in enumerate(table.seats)
             if s is not None
         ),
-        team_stats=(TeamStats(*stats[0]), TeamStats(*stats[1])),
+        team_stats=tuple(TeamStats(*team) for team in stats),
         hints=table.settings.hints,
+        game_format=match.fmt.name,
     )

@@ -32,8 +32,12 @@ def new_table(
     turn_seconds: int | None = None,
     difficulty: str | None = None,
     hints: bool | None = None,
+    game_format: str | None = None,
+    redeal: bool | None = None,
+    bam: bool | None = None,
 ) -> Table:
-    """A lobby with the host in seat 1, the server's settings with the host's choices.
+    """A lobby with the host in seat 1, the server's settings with the host's choices (its
+    seats are its format's, issue 14).
 
     :raises SettingError: a choice out of its range (``GuildSettings.with_changes``).
     """
@@ -45,6 +49,9 @@ def new_table(
                 ("turn_seconds", turn_seconds),
                 ("computer_difficulty", difficulty),
                 ("hints", hints),
+                ("game_format", game_format),
+                ("redeal_without_court", redeal),
+                ("bam", bam),
             )
             if v is not None
         }

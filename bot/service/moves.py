@@ -11,11 +11,15 @@ import logging
 from collections.abc import Callable
 
 from engine import (
+    DISCARD,
     MATCH_OVER,
     PLAY,
     TRUMP,
+    BamOffered,
+    BidNotAllowed,
     Card,
     CardNotInHand,
+    Event,
     GreedyPlayer,
     HandResult,
     IllegalMove,
@@ -24,7 +28,9 @@ from engine import (
     MustFollowSuit,
     NotHakem,
     NotYourTurn,
+    PassedOut,
     Player,
+    RedealNotAllowed,
     SeatView,
     Suit,
     Trick,
@@ -36,30 +42,37 @@ from ..names import seat_name
 from .errors import ActionError
 from .events import (
     Back,
+    BamOffer,
     CardPlayed,
+    Decided,
     HandDealt,
     HandEnded,
     MatchOver,
+    NobodyBid,
+    Redealt,
     Replaced,
     Started,
     TimedOut,
+    TimedOutDecision,
     TimedOutTrump,
     TrickTaken,
     TrumpNamed,
 )
 from .ports import Pace, Update
 from .table import Table, TableStatus
+from .variants import PHASES, Decision, default_move, engine_move, player_move, word
 
 log = logging.getLogger(__name__)
 
-Choice = Card | Suit
-"""A computer's or a timer's move: a card to play, or the trump to name."""
+Choice = Card | Suit | Decision
+"""A computer's or a timer's move: a card to play (or, in V2's discard phase, to lay face
+down), the trump to name, or a yes or no of V1's bam or V2's draw (``variants``)."""
 
 
 def start_match(table: Table, update: Update, seed: int, pace: Pace) -> None:
     """R3/R4: the first hakem is found and dealt five cards; the match is on."""
     table.match_seed = seed
-    table.match = Match(seed, table.rules())
+    table.match = Match(seed, table.rules(), table.fmt)
     table.status = "playing"
     table.started_at = pace.clock()
     table.deadline = None
@@ -107,6 +120,23 @@ def apply_trump(table: Table, update: Update, seat: int, suit: Suit, pace: Pace)
     schedule_turn(table, pace)
 
 
+def apply_redeal(table: Table, update: Update, seat: int, pace: Pace) -> None:
+    """R6: the hakem's five held no court card; new five cards, the hakem chooses again (a
+    fresh trump deadline).
+
+    :raises ActionError: the engine's refusal (``error.redeal_not_allowed``, …).
+    """
+    match = table.match
+    assert match is not None
+    try:
+        match.redeal(seat)
+    except IllegalMove as exc:
+        raise refusal(table, exc) from None
+    back_in_play(table, update, seat)
+    update.add(Redealt(seat, match.hand_number))
+    schedule_turn(table, pace)
+
+
 def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) -> None:
     """R7–R13: one card; the trick, hand and match it may close come back as events.
 
@@ -114,6 +144,9 @@ def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) 
     """
     match = table.match
     assert match is not None
+    if match.phase == DISCARD:  # V2: a card clicked in the discard phase is laid face down
+        apply_decision(table, update, seat, card, pace)
+        return
     hand_before = match.hand_number
     try:
         events = match.play(seat, card)
@@ -121,16 +154,48 @@ def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) 
         raise refusal(table, exc) from None
     back_in_play(table, update, seat)
     update.add(CardPlayed(seat, card, hand_before))
+    record(table, update, events, hand_before, pace)
+
+
+def apply_decision(
+    table: Table, update: Update, seat: int, choice: Card | Decision, pace: Pace
+) -> None:
+    """V1's bam or stop, V2's discard or draw (``variants``); a stop may end the hand.
+
+    :raises ActionError: the engine's refusal, in the member's words (``refusal``).
+    """
+    match = table.match
+    assert match is not None
+    hand_before = match.hand_number
+    try:
+        events = engine_move(match, seat, choice)
+    except IllegalMove as exc:
+        raise refusal(table, exc) from None
+    back_in_play(table, update, seat)
+    update.add(Decided(seat, word(choice), hand_before))
+    record(table, update, events, hand_before, pace)
+
+
+def record(
+    table: Table, update: Update, events: tuple[Event, ...], hand_before: int, pace: Pace
+) -> None:
+    """The engine's events after a move as typed events; the next deadline."""
+    match = table.match
+    assert match is not None
     for event in events:
         if isinstance(event, Trick):
             update.add(TrickTaken(event, hand_before))
+        elif isinstance(event, BamOffered):
+            update.add(BamOffer(event.seat, hand_before))
+        elif isinstance(event, PassedOut):
+            update.add(NobodyBid(event.dealer, tuple(event.scores)))
         elif isinstance(event, HandResult):
             update.add(HandEnded(event))
         elif isinstance(event, MatchCompleted):
             finish(table, "finished", pace.clock())
             update.add(MatchOver(event.winner_team, tuple(event.scores)))
-    if match.phase == TRUMP and match.hand_number != hand_before:
-        update.add(HandDealt(match.hakem, match.hand_number))
+    if match.hand_number != hand_before and match.phase != MATCH_OVER:
+        update.add(HandDealt(match.hakem, match.hand_number))  # -1 while the joker six bids
     if table.status == "playing":
         schedule_turn(table, pace)
 
@@ -138,6 +203,8 @@ def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) 
 def apply_choice(table: Table, update: Update, seat: int, choice: Choice, pace: Pace) -> None:
     if isinstance(choice, Suit):
         apply_trump(table, update, seat, choice, pace)
+    elif isinstance(choice, Decision):
+        apply_decision(table, update, seat, choice, pace)
     else:
         apply_card(table, update, seat, choice, pace)
 
@@ -197,11 +264,15 @@ def time_out(table: Table, update: Update, seat: int, pace: Pace) -> None:
     match = table.match
     assert match is not None
     s = table.seat(seat)
-    choice = decide(GreedyPlayer(), seat_view(match, seat))
+    view = seat_view(match, seat)
+    choice = default_move(view) if view.phase in PHASES else decide(GreedyPlayer(), view)
     s.missed_turns += 1
     if isinstance(choice, Suit):
         update.add(TimedOutTrump(seat, choice))
+    elif view.phase in PHASES:  # never the card laid face down: the others may not know it
+        update.add(TimedOutDecision(seat, word(choice)))
     else:
+        assert isinstance(choice, Card)
         update.add(TimedOut(seat, choice))
     if s.missed_turns >= 2 and s.user_id is not None:
         s.autoplay = True
@@ -212,6 +283,8 @@ def time_out(table: Table, update: Update, seat: int, pace: Pace) -> None:
 def decide(player: Player, view: SeatView) -> Choice:
     if view.phase == TRUMP:
         return Suit(player.choose_trump(view))
+    if view.phase in PHASES:
+        return player_move(player, view)
     return player.choose_card(view)
 
 
@@ -225,6 +298,10 @@ def refusal(table: Table, exc: IllegalMove) -> ActionError:
         if match.phase == PLAY and mine:
             return ActionError("error.already_played", card=mine[0].label)
         return ActionError("error.not_your_turn", name=seat_name(table, match.to_act))
+    if isinstance(exc, BidNotAllowed):
+        return ActionError("error.bid_not_allowed", low=exc.minimum, high=exc.maximum)
+    if isinstance(exc, RedealNotAllowed):
+        return ActionError("error.redeal_not_allowed")
     if isinstance(exc, MustFollowSuit):
         return ActionError("error.must_follow_suit", suit=int(exc.led))
     if isinstance(exc, CardNotInHand):

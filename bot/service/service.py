@@ -24,7 +24,14 @@ from .errors import ActionError
 from .events import DmClosed, Opened, Resumed, TableEvent
 from .hints import Hints
 from .lobby import Lobby, new_table
-from .moves import apply_card, apply_trump, player_seat, reclaim_then
+from .moves import (
+    apply_card,
+    apply_decision,
+    apply_redeal,
+    apply_trump,
+    player_seat,
+    reclaim_then,
+)
 from .persistence import TableKeeper, restore_in_place
 from .ports import (
     THINK_GRACE,
@@ -42,10 +49,13 @@ from .registry import TableRegistry
 from .rematch import Rematches
 from .table import SEATS, Table
 from .turns import TurnTimers, default_player_factory
+from .variants import Decision
 
 log = logging.getLogger(__name__)
 
 Action = Callable[[Table, Update], Awaitable[None] | None]
+Move = Callable[..., None]
+"""A move of ``moves``: ``(table, update, seat, [choice=…,] pace=…)``."""
 
 
 def random_seed() -> int:
@@ -190,6 +200,9 @@ class TableService:
         turn_seconds: int | None = None,
         difficulty: str | None = None,
         hints: bool | None = None,
+        game_format: str | None = None,
+        redeal: bool | None = None,
+        bam: bool | None = None,
     ) -> Update:
         """:raises ActionError: a table in the channel, the host seated elsewhere, the
         server's tables full. :raises SettingError: a choice out of range."""
@@ -207,6 +220,9 @@ class TableService:
             turn_seconds=turn_seconds,
             difficulty=difficulty,
             hints=hints,
+            game_format=game_format,
+            redeal=redeal,
+            bam=bam,
         )
         return await self._open(table, settings.max_open_tables)
 
@@ -255,17 +271,26 @@ class TableService:
     # ----------------------------------------------------------------- play
 
     async def choose_trump(self, table_id: str, user_id: int, hand: int, suit: Suit) -> Update:
-        def act(table: Table, update: Update) -> None:
-            seat = update.actor_seat = player_seat(table, user_id, hand)
-            move = partial(apply_trump, table, update, seat, suit, self.pace)
-            reclaim_then(table, update, seat, move, self.pace)
+        return await self._move(table_id, user_id, hand, partial(apply_trump, suit=suit))
 
-        return await self._act(table_id, act)
+    async def redeal(self, table_id: str, user_id: int, hand: int) -> Update:
+        """R6: the hakem throws in five cards without a court card (the table's house rule)."""
+        return await self._move(table_id, user_id, hand, apply_redeal)
+
+    async def decide(self, table_id: str, user_id: int, hand: int, choice: Decision) -> Update:
+        """V1's bam or stop, V2's draw (a V2 discard is a card's click, ``play_card``)."""
+        return await self._move(table_id, user_id, hand, partial(apply_decision, choice=choice))
 
     async def play_card(self, table_id: str, user_id: int, hand: int, card: Card) -> Update:
+        return await self._move(table_id, user_id, hand, partial(apply_card, card=card))
+
+    async def _move(self, table_id: str, user_id: int, hand: int, apply: Move) -> Update:
+        """A seat's move on this hand: ``apply(table, update, seat, pace=…)``; a member the
+        computer was playing for takes the seat back with it."""
+
         def act(table: Table, update: Update) -> None:
             seat = update.actor_seat = player_seat(table, user_id, hand)
-            move = partial(apply_card, table, update, seat, card, self.pace)
+            move = partial(apply, table, update, seat, pace=self.pace)
             reclaim_then(table, update, seat, move, self.pace)
 
         return await self._act(table_id, act)

@@ -12,14 +12,15 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Final
 
 from engine import STANDARD, GameFormat, Match, Rules
-from engine.rules import HakemSelection
+from engine.rules import FORMATS, HakemSelection
 
 from ..store.records import TableStatus as TableStatus
 
 if TYPE_CHECKING:
     from ..store.guild_settings import GuildSettings
 
-SEATS: Final = 4
+SEATS: Final = STANDARD.seats
+"""The standard table's seats; a table's own are ``len(table.seats)`` (its format's)."""
 STATE_VERSION: Final = 1
 MAX_LOG: Final = 6
 
@@ -89,6 +90,14 @@ class TableSettings:
     computer_difficulty: str = "normal"
     hints: bool = False
     """The Hint button (issue 13); a table saved before it had none, and reads as off."""
+    redeal_without_court: bool = False
+    """R6: the hakem may ask for a redeal without a court card (a table saved before reads off)."""
+    bam: bool = False
+    """V1: a side at seven tricks to none may play on for every trick (a table saved before
+    reads off)."""
+    game_format: str = STANDARD.name
+    """The format (issue 14), an ``engine.rules.FORMATS`` name; a table saved before formats
+    were offered is the standard game."""
 
     @classmethod
     def from_guild(cls, settings: GuildSettings) -> TableSettings:
@@ -105,7 +114,8 @@ class Table:
     host_id: int
     settings: TableSettings
     created_at: float
-    seats: list[Seat | None] = field(default_factory=lambda: [None] * SEATS)
+    seats: list[Seat | None] = field(default_factory=list)
+    """One per seat of the table's format (filled in with empty seats when not given)."""
     status: TableStatus = "lobby"
     match: Match | None = None
     match_seed: int | None = None
@@ -125,6 +135,12 @@ class Table:
     reserved: dict[int, Seat] = field(default_factory=dict)
     """A rematch lobby's seats kept for members of the last match who have not pressed
     Rematch yet: not free, and they sit nobody (the member may play elsewhere meanwhile)."""
+
+    def __post_init__(self) -> None:
+        if self.settings.game_format not in FORMATS:  # a restore then closes the table
+            raise ValueError(f"unknown game format {self.settings.game_format!r}")
+        if not self.seats:
+            self.seats = [None] * self.fmt.seats
 
     # ------------------------------------------------------------------ seats
 
@@ -160,9 +176,11 @@ class Table:
 
     @property
     def fmt(self) -> GameFormat:
-        """The match's own format, or the standard one while the lobby fills: the one place the
-        bot learns seats and teams (R1, R2)."""
-        return self.match.fmt if self.match is not None else STANDARD
+        """The match's own format, or the table's chosen one while the lobby fills: the one
+        place the bot learns seats and teams (R1, R2)."""
+        if self.match is not None:
+            return self.match.fmt
+        return FORMATS[self.settings.game_format]
 
     def team_of(self, seat: int) -> int:
         return self.fmt.team_of[seat]
@@ -171,6 +189,8 @@ class Table:
         return Rules(
             target_score=self.settings.target_score,
             hakem_selection=self.settings.hakem_selection,
+            redeal_without_court=self.settings.redeal_without_court,
+            bam=self.settings.bam,
         )
 
     # ---------------------------------------------------------- serialization

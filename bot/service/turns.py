@@ -29,6 +29,7 @@ from .moves import Choice, apply_choice, decide, time_out
 from .ports import CallLater, Cancellable, Pace, PlayerFactory, Thinker, Update
 from .registry import TableRegistry
 from .table import Table
+from .variants import PHASES
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +219,7 @@ class TurnTimers:
         self, table_id: str, difficulty: str, seed: int, view: SeatView, deadline: float
     ) -> Choice | None:
         """Search off the event loop (a worker process in the bot, a thread without one)."""
-        if difficulty == "easy":
+        if difficulty == "easy" or view.phase in PHASES:  # the variants' yes/no: no search
             return decide(self.player_factory(difficulty, seed), view)
         if self.thinker is None:
             player = self.player_factory(difficulty, seed)

@@ -1,8 +1,8 @@
 """Persistence for the Hokm bot: guild settings, live tables, finished matches, standings.
 
 Knows nothing of Discord: ids are ints and table state is an opaque JSON-able dict. Of the
-engine it reads only the standard table's seats and teams (``STANDARD``), which the schema's
-finished-match rows are shaped for.
+engine it reads only the formats (``engine.rules.FORMATS``: a finished match's seats and teams
+are checked against its format's, and standings are kept per format).
 
     store = await Store.open("sqlite:///data/hokm.sqlite3")   # migrates to head first
     ...

@@ -10,11 +10,21 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-__all__ = ["LIMITS", "GuildSettings", "Range", "SettingError"]
+from engine.rules import FORMATS, STANDARD
+
+__all__ = ["LIMITS", "GuildSettings", "Range", "SettingError", "hosted_formats"]
 
 log = logging.getLogger(__name__)
+
+
+def hosted_formats() -> tuple[str, ...]:
+    """The engine's formats (``engine.rules.FORMATS``) a table can be opened with: all but the
+    joker six, whose bidding and jokers the bot shows but the engine's computer players (the
+    time-outs' and empty seats' moves, R14/R15) cannot play yet: ``GreedyPlayer`` and
+    ``auto_trump`` read a joker's suit, and no player bids."""
+    return tuple(name for name, fmt in FORMATS.items() if not fmt.bids)
 
 
 class Range(NamedTuple):
@@ -66,6 +76,22 @@ class GuildSettings(BaseModel):
     """A Hint button on each player's turn (issue 13): for servers that teach the game. Off by
     default: a hinted match is marked as such, and ratings leave it out. Stored settings from
     before it have no ``hints`` key and read as off, so no migration is needed."""
+    redeal_without_court: bool = False
+    """R6, the house rule: a hakem whose five cards hold no J, Q, K or A may ask for a redeal
+    instead of naming trump. Off by default (docs/rules.md); older stored settings read off."""
+    bam: bool = False
+    """V1, the house rule: a side with seven tricks to none may play on (bam); all the tricks
+    of the hand win the match, any lost one scores the kot it had. Off by default."""
+    game_format: str = STANDARD.name
+    """The format new tables are opened with (issue 14): a name of ``engine.rules.FORMATS``
+    (the engine's formats are data, so the choices are whatever the engine has)."""
+
+    @field_validator("game_format")
+    @classmethod
+    def _known_format(cls, value: str) -> str:
+        if value not in hosted_formats():
+            raise ValueError(f"unknown format {value!r}")
+        return value
 
     def with_changes(self, **changes: Any) -> GuildSettings:
         """Return a copy with `changes` applied, or raise `SettingError` for the first bad one."""
@@ -103,7 +129,9 @@ def _limits() -> dict[str, Range | tuple[object, ...]]:
     """Derive the UI limits from the model so they can never drift from validation."""
     out: dict[str, Range | tuple[object, ...]] = {}
     for name, field in GuildSettings.model_fields.items():
-        if field.annotation is bool:
+        if name == "game_format":
+            out[name] = hosted_formats()
+        elif field.annotation is bool:
             out[name] = (False, True)
         elif field.annotation is int:
             lo = next(m.ge for m in field.metadata if hasattr(m, "ge"))

@@ -21,7 +21,9 @@ _STAT_COLUMNS = ("matches_played", "matches_won", "hands_won", "kots_dealt", "ha
 
 
 def _match_row(m: FinishedMatch) -> dict[str, Any]:
-    t0, t1 = m.team_stats
+    """The first two teams in their columns (every format has two or more), and every team's
+    results as JSON beside them (``team_results``: score, hands won, kots, hakem-kots)."""
+    t0, t1 = m.team_stats[:2]
     return {
         "match_id": m.match_id,
         "guild_id": m.guild_id,
@@ -40,6 +42,11 @@ def _match_row(m: FinishedMatch) -> dict[str, Any]:
         "team1_hakem_kots_suffered": t1.hakem_kots_suffered,
         "hands": list(m.hands),
         "hints": m.hints,
+        "game_format": m.game_format,
+        "team_results": [
+            [score, s.hands_won, s.kots_dealt, s.hakem_kots_suffered]
+            for score, s in zip(m.scores, m.team_stats, strict=True)
+        ],
     }
 
 
@@ -60,8 +67,8 @@ def _player_rows(m: FinishedMatch) -> list[dict[str, Any]]:
 
 
 def _standings_deltas(new: Sequence[FinishedMatch]) -> list[dict[str, Any]]:
-    """What each human gains from these matches, summed per (guild, user)."""
-    agg: dict[tuple[int, int], dict[str, Any]] = {}
+    """What each human gains from these matches, summed per (guild, format, user)."""
+    agg: dict[tuple[int, str, int], dict[str, Any]] = {}
     for m in new:
         for p in m.players:
             if p.is_computer or p.user_id is None:
@@ -74,11 +81,12 @@ def _standings_deltas(new: Sequence[FinishedMatch]) -> list[dict[str, Any]]:
                 "kots_dealt": team.kots_dealt,
                 "hakem_kots_suffered": team.hakem_kots_suffered,
             }
-            key = (m.guild_id, p.user_id)
+            key = (m.guild_id, m.game_format, p.user_id)
             row = agg.get(key)
             if row is None:
                 agg[key] = {
                     "guild_id": m.guild_id,
+                    "game_format": m.game_format,
                     "user_id": p.user_id,
                     "display_name": p.display_name,
                     "last_played_at": m.finished_at,
@@ -123,7 +131,11 @@ class MatchOps(OpsBase):
             self._insert_matches = self._insert_match.returning(matches.c.match_id)
             ins = self._insert(standings)
             self._upsert_standings = ins.on_conflict_do_update(
-                index_elements=[standings.c.guild_id, standings.c.user_id],
+                index_elements=[
+                    standings.c.guild_id,
+                    standings.c.game_format,
+                    standings.c.user_id,
+                ],
                 set_=_standings_merge(ins.excluded),
             )
         else:
@@ -136,6 +148,7 @@ class MatchOps(OpsBase):
                 sa.update(standings)
                 .where(
                     standings.c.guild_id == sa.bindparam("in_guild_id"),
+                    standings.c.game_format == sa.bindparam("in_game_format"),
                     standings.c.user_id == sa.bindparam("in_user_id"),
                 )
                 .values(_standings_merge(incoming))

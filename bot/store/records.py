@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal, get_args
 
-from engine import STANDARD
+from engine.rules import FORMATS, STANDARD
 
 __all__ = [
     "LIVE_STATUSES",
+    "MAX_SEATS",
     "TABLE_STATUSES",
     "FinishedMatch",
     "MatchPlayer",
@@ -34,6 +35,10 @@ LIVE_STATUSES: Final[tuple[str, ...]] = ("lobby", "playing")
 MAX_TABLE_ID = 32
 MAX_MATCH_ID = 64
 MAX_DISPLAY_NAME = 100
+MAX_FORMAT_NAME = 32
+MAX_SEATS = 6
+"""The largest table of any format (V5, six players); the schema's seat and team checks. A
+solo format has a team per seat, so a match has at most this many teams too."""
 
 
 def _require_aware(name: str, value: datetime | None) -> None:
@@ -97,11 +102,10 @@ class MatchPlayer:
     display_name: str
 
     def __post_init__(self) -> None:
-        if self.seat not in range(STANDARD.seats):
-            raise ValueError(f"seat must be 0-{STANDARD.seats - 1}, got {self.seat}")
-        team = STANDARD.team_of[self.seat]  # the schema stores the standard table (team = seat % 2)
-        if self.team != team:
-            raise ValueError(f"seat {self.seat} plays for team {team}, not {self.team}")
+        if self.seat not in range(MAX_SEATS):
+            raise ValueError(f"seat must be 0-{MAX_SEATS - 1}, got {self.seat}")
+        if self.team not in range(MAX_SEATS):
+            raise ValueError(f"team must be 0-{MAX_SEATS - 1}, got {self.team}")
         if self.user_id is None and not self.is_computer:
             raise ValueError(f"human player in seat {self.seat} needs a user_id")
         if len(self.display_name) > MAX_DISPLAY_NAME:
@@ -119,7 +123,12 @@ class TeamStats:
 
 @dataclass(frozen=True, slots=True)
 class FinishedMatch:
-    """A completed match, recorded exactly once (keyed by `match_id`)."""
+    """A completed match, recorded exactly once (keyed by `match_id`).
+
+    `scores` and `team_stats` hold one entry per team of the match's format (`game_format`,
+    an `engine.rules.FORMATS` name): two for the standard table, one per seat for a format
+    where everyone plays alone. `team_stats` left empty means all zeros.
+    """
 
     match_id: str
     guild_id: int
@@ -127,26 +136,40 @@ class FinishedMatch:
     started_at: datetime
     finished_at: datetime
     target_score: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     winner_team: int
     hands: Sequence[Mapping[str, Any]]
     players: tuple[MatchPlayer, ...]
-    team_stats: tuple[TeamStats, TeamStats] = field(default=(TeamStats(), TeamStats()))
+    team_stats: tuple[TeamStats, ...] = ()
     hints: bool = False
     """Hints were on at the table (issue 13): kept so ratings can leave the match out."""
+    game_format: str = STANDARD.name
+    """The format played (issue 14): standings are kept per format."""
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.match_id) <= MAX_MATCH_ID:
             raise ValueError(f"match_id must be 1-{MAX_MATCH_ID} characters: {self.match_id!r}")
+        if not 1 <= len(self.game_format) <= MAX_FORMAT_NAME:
+            raise ValueError(f"game_format must be 1-{MAX_FORMAT_NAME} characters")
         _require_aware("started_at", self.started_at)
         _require_aware("finished_at", self.finished_at)
-        if len(self.scores) != 2 or len(self.team_stats) != 2:
+        if not self.team_stats:
+            object.__setattr__(self, "team_stats", tuple(TeamStats() for _ in self.scores))
+        if not 2 <= len(self.scores) <= MAX_SEATS or len(self.team_stats) != len(self.scores):
             raise ValueError("scores and team_stats need exactly one entry per team")
-        if self.winner_team not in (0, 1):
-            raise ValueError(f"winner_team must be 0 or 1, got {self.winner_team}")
+        if self.winner_team not in range(len(self.scores)):
+            raise ValueError(
+                f"winner_team must be 0-{len(self.scores) - 1}, got {self.winner_team}"
+            )
         seats = [p.seat for p in self.players]
         if len(set(seats)) != len(seats):
             raise ValueError(f"duplicate seats in match {self.match_id}: {seats}")
+        fmt = FORMATS.get(self.game_format)
+        for p in self.players:
+            if p.team not in range(len(self.scores)):
+                raise ValueError(f"seat {p.seat} plays for team {p.team}: no such team")
+            if fmt is not None and (p.seat >= fmt.seats or fmt.team_of[p.seat] != p.team):
+                raise ValueError(f"seat {p.seat} does not play for team {p.team} in {fmt.name}")
         humans = [p.user_id for p in self.players if not p.is_computer]
         if len(set(humans)) != len(humans):
             raise ValueError(f"a user holds two seats in match {self.match_id}")
@@ -167,6 +190,7 @@ class PlayerRecord:
     kots_dealt: int
     hakem_kots_suffered: int
     last_played_at: datetime
+    game_format: str = STANDARD.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +203,7 @@ class StandingsPage:
     pages: int
     total_players: int
     rows: tuple[PlayerRecord, ...]
+    game_format: str = STANDARD.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +215,8 @@ class MatchSummary:
     finished_at: datetime
     team: int
     won: bool
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     target_score: int
     hints: bool = False
     """Played with hints on (issue 13): not a rated match."""
+    game_format: str = STANDARD.name

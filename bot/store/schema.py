@@ -15,7 +15,15 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 
-from .records import LIVE_STATUSES, MAX_DISPLAY_NAME, MAX_MATCH_ID, MAX_TABLE_ID, TABLE_STATUSES
+from .records import (
+    LIVE_STATUSES,
+    MAX_DISPLAY_NAME,
+    MAX_FORMAT_NAME,
+    MAX_MATCH_ID,
+    MAX_SEATS,
+    MAX_TABLE_ID,
+    TABLE_STATUSES,
+)
 
 __all__ = [
     "LIVE_CLAUSE",
@@ -154,7 +162,12 @@ matches = sa.Table(
     sa.Column("hands", JSONText, nullable=False),
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
     # (0002) hints were on: a learners' match, left out of ratings
-    sa.CheckConstraint("winner_team IN (0, 1)", name="ck_matches_winner_team"),
+    sa.Column("game_format", sa.String(MAX_FORMAT_NAME), nullable=False, server_default="standard"),
+    sa.Column("team_results", JSONText, nullable=True),
+    # (0003) the format played, and every team's [score, hands won, kots dealt, hakem-kots
+    # suffered] (NULL before 0003: two teams, all in the team0_/team1_ columns, which still
+    # hold the first two teams of any format)
+    sa.CheckConstraint(f"winner_team BETWEEN 0 AND {MAX_SEATS - 1}", name="ck_matches_winner_team"),
     sa.Index("ix_matches_guild_finished", "guild_id", "finished_at"),
 )
 
@@ -175,8 +188,8 @@ match_players = sa.Table(
     # Copied from the match so "a member's recent matches" is one index range.
     sa.Column("guild_id", sa.BigInteger, nullable=False),
     sa.Column("finished_at", UTCDateTime, nullable=False),
-    sa.CheckConstraint("seat BETWEEN 0 AND 3", name="ck_match_players_seat"),
-    sa.CheckConstraint("team = seat % 2", name="ck_match_players_team"),
+    sa.CheckConstraint(f"seat BETWEEN 0 AND {MAX_SEATS - 1}", name="ck_match_players_seat"),
+    sa.CheckConstraint(f"team BETWEEN 0 AND {MAX_SEATS - 1}", name="ck_match_players_team"),
     sa.CheckConstraint("is_computer OR user_id IS NOT NULL", name="ck_match_players_human_id"),
     sa.Index("ix_match_players_member", "guild_id", "user_id", "finished_at"),
     sqlite_with_rowid=False,
@@ -186,6 +199,8 @@ standings = sa.Table(
     "standings",
     metadata,
     sa.Column("guild_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    # (0003) one record per format: a member's three-player wins are not standard-table wins
+    sa.Column("game_format", sa.String(MAX_FORMAT_NAME), primary_key=True),
     sa.Column("user_id", sa.BigInteger, primary_key=True, autoincrement=False),
     sa.Column("display_name", sa.String(MAX_DISPLAY_NAME), nullable=False),
     sa.Column("matches_played", sa.Integer, nullable=False),
@@ -202,6 +217,7 @@ standings = sa.Table(
 sa.Index(
     "ix_standings_rank",
     standings.c.guild_id,
+    standings.c.game_format,
     standings.c.matches_won.desc(),
     standings.c.win_rate.desc(),
     standings.c.matches_played,

@@ -31,6 +31,7 @@ def _player_from_row(row: sa.Row[Any], rank: int) -> PlayerRecord:
         kots_dealt=row.kots_dealt,
         hakem_kots_suffered=row.hakem_kots_suffered,
         last_played_at=row.last_played_at,
+        game_format=row.game_format,
     )
 
 
@@ -58,6 +59,7 @@ def _rank_statement() -> sa.Select[Any]:
         .select_from(o)
         .where(
             o.c.guild_id == me.c.guild_id,
+            o.c.game_format == me.c.game_format,
             o.c.matches_won >= me.c.matches_won,  # sargable bound: scan only the top part
             sa.or_(
                 o.c.matches_won > me.c.matches_won,
@@ -76,7 +78,9 @@ def _rank_statement() -> sa.Select[Any]:
         .scalar_subquery()
     )
     return sa.select(me, ahead.label("ahead")).where(
-        me.c.guild_id == sa.bindparam("guild_id"), me.c.user_id == sa.bindparam("user_id")
+        me.c.guild_id == sa.bindparam("guild_id"),
+        me.c.game_format == sa.bindparam("game_format"),
+        me.c.user_id == sa.bindparam("user_id"),
     )
 
 
@@ -87,7 +91,10 @@ class StandingsOps(OpsBase):
         s = standings.c
         self.standings_page = (
             sa.select(standings)
-            .where(s.guild_id == sa.bindparam("guild_id"))
+            .where(
+                s.guild_id == sa.bindparam("guild_id"),
+                s.game_format == sa.bindparam("game_format"),
+            )
             .order_by(*_RANK_ORDER)
             .limit(sa.bindparam("limit"))
             .offset(sa.bindparam("offset"))
@@ -95,16 +102,22 @@ class StandingsOps(OpsBase):
         self._standings_count = (
             sa.select(sa.func.count())
             .select_from(standings)
-            .where(s.guild_id == sa.bindparam("guild_id"))
+            .where(
+                s.guild_id == sa.bindparam("guild_id"),
+                s.game_format == sa.bindparam("game_format"),
+            )
         )
         self.member_rank = _rank_statement()
 
-    def standings(self, conn: Connection, guild_id: int, page: int, per_page: int) -> StandingsPage:
+    def standings(
+        self, conn: Connection, guild_id: int, page: int, per_page: int, game_format: str
+    ) -> StandingsPage:
         offset = (page - 1) * per_page
-        total = conn.execute(self._standings_count, {"guild_id": guild_id}).scalar_one()
+        key = {"guild_id": guild_id, "game_format": game_format}
+        total = conn.execute(self._standings_count, key).scalar_one()
         rows: Sequence[sa.Row[Any]] = []
         if offset < total:
-            params = {"guild_id": guild_id, "limit": per_page, "offset": offset}
+            params = {**key, "limit": per_page, "offset": offset}
             rows = conn.execute(self.standings_page, params).all()
         return StandingsPage(
             guild_id=guild_id,
@@ -112,11 +125,17 @@ class StandingsOps(OpsBase):
             per_page=per_page,
             pages=max(1, math.ceil(total / per_page)),
             total_players=total,
-            rows=tuple(self._ranked(conn, guild_id, rows, offset)),
+            rows=tuple(self._ranked(conn, guild_id, game_format, rows, offset)),
+            game_format=game_format,
         )
 
     def _ranked(
-        self, conn: Connection, guild_id: int, rows: Sequence[sa.Row[Any]], offset: int
+        self,
+        conn: Connection,
+        guild_id: int,
+        game_format: str,
+        rows: Sequence[sa.Row[Any]],
+        offset: int,
     ) -> list[PlayerRecord]:
         """Standard competition ranks (1, 1, 3): a row with the same record as the one above
         it shares its rank, otherwise its rank is its place. A page's first row may tie with
@@ -125,17 +144,19 @@ class StandingsOps(OpsBase):
         rank = 1
         for i, row in enumerate(rows):
             if i == 0 and offset > 0:
-                first = conn.execute(
-                    self.member_rank, {"guild_id": guild_id, "user_id": row.user_id}
-                ).one()
+                key = {"guild_id": guild_id, "game_format": game_format, "user_id": row.user_id}
+                first = conn.execute(self.member_rank, key).one()
                 rank = first.ahead + 1
             elif i > 0 and _record(row) != _record(rows[i - 1]):
                 rank = offset + i + 1
             out.append(_player_from_row(row, rank))
         return out
 
-    def member_record(self, conn: Connection, guild_id: int, user_id: int) -> PlayerRecord | None:
-        row = conn.execute(self.member_rank, {"guild_id": guild_id, "user_id": user_id}).first()
+    def member_record(
+        self, conn: Connection, guild_id: int, user_id: int, game_format: str
+    ) -> PlayerRecord | None:
+        key = {"guild_id": guild_id, "game_format": game_format, "user_id": user_id}
+        row = conn.execute(self.member_rank, key).first()
         return None if row is None else _player_from_row(row, row.ahead + 1)
 
     def recent_matches(
@@ -153,6 +174,8 @@ class StandingsOps(OpsBase):
                 m.team1_score,
                 m.target_score,
                 m.hints,
+                m.game_format,
+                m.team_results,
             )
             .select_from(match_players.join(matches, m.match_id == mp.match_id))
             .where(mp.guild_id == guild_id, mp.user_id == user_id)
@@ -166,9 +189,17 @@ class StandingsOps(OpsBase):
                 finished_at=r.finished_at,
                 team=r.team,
                 won=r.team == r.winner_team,
-                scores=(r.team0_score, r.team1_score),
+                scores=_scores(r),
                 target_score=r.target_score,
                 hints=bool(r.hints),
+                game_format=r.game_format,
             )
             for r in conn.execute(stmt)
         ]
+
+
+def _scores(row: Any) -> tuple[int, ...]:
+    """Every team's score: from ``team_results`` (0003), else the two teams' columns."""
+    if row.team_results:
+        return tuple(int(team[0]) for team in row.team_results)
+    return (row.team0_score, row.team1_score)

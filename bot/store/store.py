@@ -21,6 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.guild_settings import GuildSettings
+from engine import STANDARD
 
 from .database import (
     DEFAULT_BUSY_TIMEOUT_MS,
@@ -245,18 +246,23 @@ class Store:
 
     # ----------------------------------------------------------------- standings
 
-    async def standings(self, guild_id: int, page: int, per_page: int = 10) -> StandingsPage:
-        """Page `page` (1-based) of a guild's standings: most wins first, then win rate,
-        then fewer matches played, then user id. Past the end, rows is empty."""
+    async def standings(
+        self, guild_id: int, page: int, per_page: int = 10, game_format: str = STANDARD.name
+    ) -> StandingsPage:
+        """Page `page` (1-based) of a guild's standings in one format: most wins first, then
+        win rate, then fewer matches played, then user id. Past the end, rows is empty."""
         if page < 1:
             raise ValueError(f"page starts at 1, got {page}")
         if not 1 <= per_page <= MAX_PER_PAGE:
             raise ValueError(f"per_page must be 1-{MAX_PER_PAGE}, got {per_page}")
-        return await self._runner.read(self._ops.standings, guild_id, page, per_page)
+        return await self._runner.read(self._ops.standings, guild_id, page, per_page, game_format)
 
-    async def member_record(self, guild_id: int, user_id: int) -> PlayerRecord | None:
-        """One member's standing with its rank, or None if they never finished a match here."""
-        return await self._runner.read(self._ops.member_record, guild_id, user_id)
+    async def member_record(
+        self, guild_id: int, user_id: int, game_format: str = STANDARD.name
+    ) -> PlayerRecord | None:
+        """One member's standing in one format with its rank, or None if they never finished
+        a match of that format here."""
+        return await self._runner.read(self._ops.member_record, guild_id, user_id, game_format)
 
     async def recent_matches(
         self, guild_id: int, user_id: int, limit: int = 5

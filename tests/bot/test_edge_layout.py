@@ -39,7 +39,8 @@ def test_the_click_router_lives_in_its_own_module() -> None:
 def test_settings_options_are_named_as_the_settings_they_change() -> None:
     """``/hokm settings`` passes the options given straight on as setting changes, so every
     parameter must be a setting (a stray one would be dropped silently); the two options with
-    shorter names keep them on Discord through ``app_commands.rename``."""
+    shorter names (and ``format``, issue 14) keep them on Discord through
+    ``app_commands.rename``."""
     from bot.discord.cogs.hokm import HokmCog
     from bot.store.guild_settings import LIMITS
 
@@ -49,4 +50,6 @@ def test_settings_options_are_named_as_the_settings_they_change() -> None:
     assert {p.name: p.display_name for p in command.parameters if p.display_name != p.name} == {
         "hakem_selection": "first_hakem",
         "allow_computer_players": "computer_players",
+        "redeal_without_court": "redeal",
+        "game_format": "format",
     }

@@ -30,8 +30,9 @@ def ready_to_act(message: StoredMessage | None, table: Table) -> bool:
     if match.phase == TRUMP:
         return any(i.startswith(f"hokm:t:{table.table_id}:{match.hand_number}:") for i in ids)
     marked = [b for b in message.buttons() if b.style == SUCCESS]
-    prefix = f"hokm:c:{table.table_id}:{match.hand_number}:"
-    return bool(marked) and all((b.custom_id or "").startswith(prefix) for b in marked)
+    # a card to play or (issue 14, V2) to lay down, or the stock's card to keep
+    prefixes = tuple(f"hokm:{k}:{table.table_id}:{match.hand_number}:" for k in "cw")
+    return bool(marked) and all((b.custom_id or "").startswith(prefixes) for b in marked)
 
 
 async def play_turn_by_dm(

@@ -139,9 +139,10 @@ def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
     card = Card(min(match.hand_of(0)))
     world = double.world
     users = {u.id: u for u in double.members}
-    open_dms = [i for i in (1, 2, 3) if not table.seat(i).dm_closed]
+    others = range(1, len(table.seats))  # three seats or more (issue 14)
+    open_dms = [i for i in others if not table.seat(i).dm_closed]
     other = users[table.seat(open_dms[0]).user_id or 0]
-    third = users[table.seat(next(i for i in (1, 2, 3) if i != open_dms[0])).user_id or 0]
+    third = users[table.seat(next(i for i in others if i != open_dms[0])).user_id or 0]
     public = world.create_message(double.channel, {"content": f"psst: {label(card.code)}"})
     dm = world.create_message(world.open_dm(other), {"content": f"seat 0 holds… {card.label}"})
     ephemeral = world.create_message(

@@ -119,11 +119,11 @@ async def test_failure_midway_writes_nothing(
     await store.finish_match(make_match())
     before = counts(db_path), await snapshot(store, 1)
 
-    # A player row the database rejects (seat 1 must play for team 1), after the match row
+    # A player row the database rejects (no table has a seventh team), after the match row
     # went in. Built past the dataclass checks on purpose: this is the database's guard.
     bad = make_match()
     players = list(bad.players)
-    object.__setattr__(players[1], "team", 0)
+    object.__setattr__(players[1], "team", 6)
     object.__setattr__(bad, "players", tuple(players))
     with pytest.raises(StoreError, match="rejected by the database"):
         await store.finish_match(bad)
@@ -204,8 +204,11 @@ def test_match_validation(make_match: MakeMatch) -> None:
         replace(m, players=(*m.players[:3], m.players[0]))
     with pytest.raises(ValueError, match="two seats"):
         replace(m, players=(*m.players[:2], replace(m.players[2], user_id=1), m.players[3]))
-    with pytest.raises(ValueError, match="plays for team"):
-        MatchPlayer(seat=1, team=0, user_id=5, is_computer=False, display_name="x")
+    wrong_team = replace(m.players[1], team=0)  # the standard table: seat 2 plays for team 2
+    with pytest.raises(ValueError, match="does not play for team"):
+        replace(m, players=(m.players[0], wrong_team, *m.players[2:]))
+    with pytest.raises(ValueError, match="seat must be 0-5"):
+        MatchPlayer(seat=6, team=0, user_id=5, is_computer=False, display_name="x")
     with pytest.raises(ValueError, match="needs a user_id"):
         MatchPlayer(seat=1, team=1, user_id=None, is_computer=False, display_name="x")
     assert len(MatchPlayer(0, 0, 1, False, "n" * 500).display_name) == 100

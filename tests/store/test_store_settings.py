@@ -9,7 +9,7 @@ import pydantic
 import pytest
 
 from bot.store import Store
-from bot.store.guild_settings import LIMITS, GuildSettings, Range, SettingError
+from bot.store.guild_settings import LIMITS, GuildSettings, Range, SettingError, hosted_formats
 
 
 def test_defaults() -> None:
@@ -36,6 +36,9 @@ def test_limits_match_validation() -> None:
         "computer_difficulty": ("easy", "normal", "hard"),
         "max_open_tables": Range(1, 100),
         "hints": (False, True),
+        "redeal_without_court": (False, True),
+        "bam": (False, True),
+        "game_format": hosted_formats(),  # issue 14: the engine's formats the bot hosts
     } == LIMITS
     for key, allowed in LIMITS.items():
         if isinstance(allowed, Range):

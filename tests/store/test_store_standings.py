@@ -196,9 +196,11 @@ def query_plan(db_path: Path, stmt: Any, **params: Any) -> str:
 
 async def test_hot_queries_use_their_indexes(store: Store, db_path: Path) -> None:
     """Page 1 must be an index walk (no sort), whatever the number of matches."""
-    page = query_plan(db_path, store._ops.standings_page, guild_id=1, limit=10, offset=0)
+    key = {"guild_id": 1, "game_format": "standard"}
+    page = query_plan(db_path, store._ops.standings_page, **key, limit=10, offset=0)
     assert "ix_standings_rank" in page and "TEMP B-TREE" not in page
-    rank = query_plan(db_path, store._ops.member_rank, guild_id=1, user_id=1)
-    assert "ix_standings_rank (guild_id=? AND matches_won>?)" in rank  # a range, not the guild
+    rank = query_plan(db_path, store._ops.member_rank, **key, user_id=1)
+    # a range within the guild's format, not the whole guild
+    assert "ix_standings_rank (guild_id=? AND game_format=? AND matches_won>?)" in rank
     channel = query_plan(db_path, store._ops.select_open_in_channel, channel_id=1)
     assert "uq_game_tables_open_channel" in channel

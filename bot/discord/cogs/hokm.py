@@ -16,9 +16,10 @@ from discord.ext import commands
 
 from ...names import member_name
 from ...present import render
+from ...present.formats import format_label
 from ...present.i18n import t
 from ...service.errors import ActionError
-from ...store.guild_settings import LIMITS
+from ...store.guild_settings import LIMITS, hosted_formats
 from .. import actions
 from ..ui import message_kwargs, text_kwargs
 from .bot_api import CogBot
@@ -29,6 +30,12 @@ NEEDED = ("view_channel", "send_messages", "embed_links")
 """What the table message needs in a channel: seeing it, posting in it, and embeds."""
 NEEDED_IN_THREAD = ("view_channel", "send_messages_in_threads", "embed_links")
 """In a thread, posting is Send Messages in Threads (Send Messages does not cover it)."""
+FORMAT_CHOICES = [
+    app_commands.Choice(name=format_label("en", name)[:100], value=name)
+    for name in hosted_formats()
+][:25]
+"""Every format the engine has (issue 14), named in English: Discord has no Persian locale for
+a choice's name; the table itself names its format in the server's language."""
 THREADS = (
     discord.ChannelType.public_thread,
     discord.ChannelType.private_thread,
@@ -62,7 +69,12 @@ class HokmCog(commands.Cog):
         turn_seconds="Seconds per turn (10–60)",
         difficulty="How strong computer players are",
         hints="A Hint button on your turn, for learners (marks the match as hinted)",
+        game_format="Which Hokm: the standard game, or a table of 2, 3, 5 or 6 (default: server's)",
+        redeal="Let a hakem without J, Q, K or A in the first five ask for a redeal (R6)",
+        bam="Let a side at seven tricks to none play on for every trick, and the match (V1)",
     )
+    @app_commands.rename(game_format="format")
+    @app_commands.choices(game_format=FORMAT_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -70,6 +82,9 @@ class HokmCog(commands.Cog):
         turn_seconds: int | None = None,
         difficulty: Literal["easy", "normal", "hard"] | None = None,
         hints: bool | None = None,
+        game_format: str | None = None,
+        redeal: bool | None = None,
+        bam: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise ActionError("error.guild_only")
@@ -89,6 +104,9 @@ class HokmCog(commands.Cog):
             turn_seconds=turn_seconds,
             difficulty=difficulty,
             hints=hints,
+            game_format=game_format,
+            redeal=redeal,
+            bam=bam,
         )
         actions.lobby_click(self.bot, interaction)
         await interaction.response.send_message(
@@ -138,7 +156,12 @@ class HokmCog(commands.Cog):
 
     @hokm.command(name="settings", description="Server settings for Hokm tables (Manage Server)")
     # Each parameter is named as the setting it changes; two options keep shorter names.
-    @app_commands.rename(hakem_selection="first_hakem", allow_computer_players="computer_players")
+    @app_commands.rename(
+        hakem_selection="first_hakem",
+        allow_computer_players="computer_players",
+        redeal_without_court="redeal",
+        game_format="format",
+    )
     @app_commands.describe(
         turn_seconds="Seconds per turn (10–60)",
         trump_seconds="Seconds for the hakem to name trump (10–120)",
@@ -150,7 +173,11 @@ class HokmCog(commands.Cog):
         computer_difficulty="Default strength of computer players",
         max_open_tables="Open tables this server may have at once (1–100)",
         hints="Whether new tables give players a Hint button on their turn",
+        redeal_without_court="Whether a hakem without J, Q, K or A in the first five may ask for a redeal",
+        bam="Whether a side at seven tricks to none may play on for every trick (V1 bam)",
+        game_format="The Hokm format new tables are opened with",
     )
+    @app_commands.choices(game_format=FORMAT_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
         self,
@@ -165,6 +192,9 @@ class HokmCog(commands.Cog):
         computer_difficulty: Literal["easy", "normal", "hard"] | None = None,
         max_open_tables: int | None = None,
         hints: bool | None = None,
+        redeal_without_court: bool | None = None,
+        bam: bool | None = None,
+        game_format: str | None = None,
     ) -> None:
         # Each option is named as its setting, so the options given are the changes.
         given = dict(locals())  # first statement: only the parameters are set

@@ -14,6 +14,7 @@ from ...service.errors import ActionError
 from .. import actions
 from ..ui import message_kwargs
 from .bot_api import CogBot
+from .hokm import FORMAT_CHOICES
 
 
 class StandingsCog(commands.Cog):
@@ -21,17 +22,27 @@ class StandingsCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="standings", description="The server's Hokm leaderboard")
-    @app_commands.describe(member="Show one member's record instead")
+    @app_commands.describe(
+        member="Show one member's record instead",
+        game_format="Which Hokm's standings (default: the standard game)",
+    )
+    @app_commands.rename(game_format="format")
+    @app_commands.choices(game_format=FORMAT_CHOICES)
     @app_commands.guild_only()
     async def standings(
-        self, interaction: discord.Interaction, member: discord.User | None = None
+        self,
+        interaction: discord.Interaction,
+        member: discord.User | None = None,
+        game_format: str = "standard",
     ) -> None:
         lang = await self.bot.language_of(interaction.guild_id)
         if interaction.guild_id is None:
             raise ActionError("error.guild_only")
         if member is not None:
-            record = await self.bot.store.member_record(interaction.guild_id, member.id)
-            spec = standings.member_message(lang, f"<@{member.id}>", record)
+            record = await self.bot.store.member_record(
+                interaction.guild_id, member.id, game_format
+            )
+            spec = standings.member_message(lang, f"<@{member.id}>", record, game_format)
         else:
-            spec = await actions.standings_page(self.bot, interaction, lang, 1)
+            spec = await actions.standings_page(self.bot, interaction, lang, 1, game_format)
         await interaction.response.send_message(**message_kwargs(spec))

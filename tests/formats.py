@@ -1,0 +1,86 @@
+"""The Hokm family for the bot's tests (issue 14): the engine's format of a given shape, and
+until the engine has one, a stand-in of that shape registered for the test only.
+
+A test asks for a shape (seats and team size), never a format's name: the tests then run on
+the engine's own V3/V4/V5 as soon as it has them. The stand-ins follow docs/rules.md (V3: 51
+cards, 17 each; V4: 50 cards, 10 each; V5: 48 cards, 8 each) with a trick count that always
+ends a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from engine import GameFormat
+from engine.rules import FORMATS
+
+TWOS = (0, 13, 26, 39)  # card numbers of the four 2s (suit-major, rank 2 first)
+
+
+def _teams(seats: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """Partners spread round the table, as in R2: seat s plays for team s % (seats // size)."""
+    count = seats // size
+    return tuple(tuple(range(team, seats, count)) for team in range(count))
+
+
+def _stand_in(seats: int, size: int) -> GameFormat:
+    drop = {3: 1, 4: 0, 5: 2, 6: 4}[seats]
+    deck = tuple(c for c in range(52) if c not in TWOS[:drop])
+    hand = len(deck) // seats
+    teams = _teams(seats, size)
+    tricks = -(-hand // len(teams))  # some team always gets there (pigeonhole)
+    return GameFormat(
+        name=f"test-{seats}x{size}",
+        seats=seats,
+        teams=teams,
+        deck=deck,
+        first_deal=5,
+        hand_size=hand,
+        tricks_to_win=tricks,
+        points_win=1,
+        points_kot=2,
+        points_hakem_kot=3,
+    )
+
+
+def engine_format(seats: int, size: int) -> GameFormat | None:
+    """The engine's format with this shape (no jokers, no draw phase), if it has one."""
+    for fmt in FORMATS.values():
+        shaped = fmt.seats == seats and all(len(t) == size for t in fmt.teams)
+        if shaped and len(fmt.deck) <= 52 and not fmt.discards:
+            return fmt
+    return None
+
+
+@contextmanager
+def format_of(seats: int, size: int) -> Iterator[GameFormat]:
+    """The engine's format of this shape, or a stand-in registered while the block runs."""
+    fmt = engine_format(seats, size)
+    if fmt is not None:
+        yield fmt
+        return
+    fmt = _stand_in(seats, size)
+    FORMATS[fmt.name] = fmt
+    try:
+        yield fmt
+    finally:
+        FORMATS.pop(fmt.name, None)
+
+
+def register_stand_ins() -> None:
+    """A stand-in for every shape the engine has no format of (for a bot process of its own)."""
+    for seats, size in SHAPES:
+        if engine_format(seats, size) is None:
+            fmt = _stand_in(seats, size)
+            FORMATS[fmt.name] = fmt
+
+
+def shape_format(seats: int, size: int) -> GameFormat:
+    """The format a process that ran ``register_stand_ins`` has for this shape."""
+    fmt = engine_format(seats, size)
+    return fmt if fmt is not None else _stand_in(seats, size)
+
+
+SHAPES = ((4, 2), (3, 1), (5, 1), (6, 3), (6, 2))
+"""Every table the bot must host (issue 14): the standard one, V3, V4, V5 in both teamings."""
