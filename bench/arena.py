@@ -198,6 +198,8 @@ def main() -> None:
     parser.add_argument("--bam", action="store_true", help="the V1 house rule on")
     args = parser.parse_args()
     fmt = FORMATS[args.variant]
+    if getattr(fmt, "bids", ()):
+        raise SystemExit(f"{fmt.name}: the computer players cannot bid or play jokers yet")
     for spec in (args.a, args.b):
         make(spec, 0)  # fail early on a bad name
 

@@ -47,7 +47,12 @@ from engine.search import (
 from .test_bam import spades_match, to_seven
 
 fast = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-ALL = sorted(FORMATS.values(), key=lambda f: f.name)
+ALL = sorted(
+    (f for f in FORMATS.values() if not getattr(f, "bids", ())),  # joker six: not yet (below)
+    key=lambda f: f.name,
+)
+"""Every format but the joker six (V5 with jokers and bidding, ``GameFormat.bids``), which
+the computer players do not play yet: its jokers have no suit and its hakem is bid for."""
 NAMES = [f.name for f in ALL]
 TINY = SearchSettings(card_budget=300, min_deals=2, max_deals=4, trump_deals=2)
 
