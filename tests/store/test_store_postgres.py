@@ -8,6 +8,7 @@ import asyncio
 import logging
 from argparse import Namespace
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,7 +38,7 @@ TABLES = {
 
 
 @pytest.fixture
-def pg(pg_url: str, tmp_path: Any) -> RawSQL:
+def pg(pg_url: str, tmp_path: Path) -> RawSQL:
     return RawSQL(pg_url, tmp_path / "unused.sqlite3")
 
 
