@@ -189,10 +189,19 @@ class DiscordDouble:
         return self.world.add_user(username, dms_open=dms_open, locale=locale)
 
     def create_guild(
-        self, name: str, *, owner: User | None = None, preferred_locale: str = "en-US"
+        self,
+        name: str,
+        *,
+        owner: User | None = None,
+        preferred_locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """A guild the bot is in; announced with GUILD_CREATE if the bot is connected."""
-        guild = self.world.create_guild(name, owner=owner, preferred_locale=preferred_locale)
+        """A guild the bot is in; announced with GUILD_CREATE to the connection of the shard
+        that owns it, if one is connected. ``shard=(shard_id, shard_count)`` picks an id that
+        shard owns (``(guild_id >> 22) % shard_count == shard_id``)."""
+        guild = self.world.create_guild(
+            name, owner=owner, preferred_locale=preferred_locale, shard=shard
+        )
         session = self.gateway.session_for(guild.id)
         if session is not None:
             session.dispatch("GUILD_CREATE", self.gateway.guild_create(guild.id, session))

@@ -22,9 +22,20 @@ class SnowflakeGenerator:
         self._last_ms = 0
         self._increment = 0
 
-    def next(self) -> int:
-        """Return a new id, strictly greater than every id returned before."""
+    def next(self, *, shard: tuple[int, int] | None = None) -> int:
+        """Return a new id, strictly greater than every id returned before.
+
+        With ``shard=(shard_id, shard_count)`` the id is one of a guild that shard receives
+        (``(id >> 22) % shard_count == shard_id``): its millisecond part is moved up to the
+        next one that fits, and later ids stay greater.
+        """
         now_ms = int(time.time() * 1000)
+        if shard is not None:
+            shard_id, shard_count = shard
+            if not 0 <= shard_id < shard_count:
+                raise ValueError(f"no shard {shard_id} of {shard_count}")
+            now_ms = max(now_ms, self._last_ms + 1)
+            now_ms += (shard_id - (now_ms - DISCORD_EPOCH_MS)) % shard_count
         if now_ms <= self._last_ms:
             now_ms = self._last_ms
             self._increment += 1

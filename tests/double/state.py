@@ -107,14 +107,20 @@ class World:
         return user
 
     def create_guild(
-        self, name: str, *, owner: User | None = None, preferred_locale: str = "en-US"
+        self,
+        name: str,
+        *,
+        owner: User | None = None,
+        preferred_locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
         """A guild with @everyone, a "Server Manager" role (Manage Server) and the bot as member.
 
         Without ``owner`` the guild belongs to a user who is not a member, so nobody gets the
-        owner's implicit permissions by accident.
+        owner's implicit permissions by accident. ``shard=(shard_id, shard_count)`` gives it an
+        id that shard owns.
         """
-        guild_id = self.ids.next()
+        guild_id = self.ids.next(shard=shard)
         if owner is None:
             owner_id = self.ids.next()
             self.users[owner_id] = User(id=owner_id, username=f"owner-of-{name}")

@@ -119,6 +119,10 @@ async def test_hint_button_answers_privately_with_the_hard_players_card_and_a_re
     # the host plays the hinted card; on others' turns there is no Hint button, and a stale
     # press is refused privately
     card = legal[shown.group(1)]
+    # The computers pause 1 s here, so the stale press below comes while it is still not the
+    # host's turn (with 0.02 s, three computer moves sometimes beat it on a loaded machine,
+    # and the press then got a hint).
+    bot.service.computer_delay = 1.0
     played = await double.click(
         host, dm, custom_id=f"hokm:c:{table.table_id}:{match.hand_number}:{Card(card).code}"
     )
@@ -127,6 +131,7 @@ async def test_hint_button_answers_privately_with_the_hard_players_card_and_a_re
         assert played.message is not None and hint_button_ids(played.message) == []
         late = await double.click(host, dm, custom_id=hint_id, stale=True)
         assert late.ephemeral and "on your turn" in late.message.text  # type: ignore[union-attr]
+    bot.service.computer_delay = 0.02
     # forged and other members' presses, once the computers are done (a computer's move
     # between the two snapshots below would look like a change the press made)
     await computers_move(double, table)

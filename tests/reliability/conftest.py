@@ -1,13 +1,21 @@
 """The in-process bot fixtures of the e2e tests (``make_bot``, ``hokm_bot``), reused here."""
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from bot.discord.outbox import Outbox
 from tests.e2e.conftest import hokm_bot, make_bot
 
-__all__ = ["hokm_bot", "make_bot"]
+__all__ = ["bot_db_url", "hokm_bot", "make_bot"]
+
+
+@pytest.fixture
+def bot_db_url(tmp_path: Path) -> str:
+    """The reliability tests run on SQLite only (the store's behaviour on PostgreSQL is
+    covered by tests/store and tests/e2e; see docs/testing.md)."""
+    return f"sqlite+aiosqlite:///{tmp_path / 'hokm.sqlite3'}"
 
 
 @pytest.fixture(autouse=True)

@@ -1,12 +1,22 @@
-"""Fixtures for the store tests: a fresh SQLite file per test and a match builder."""
+"""Fixtures for the store tests: a fresh database per test on each backend, and a match builder.
+
+Every test that uses ``scheme`` (through ``db_url`` or ``store``) runs on the stdlib sqlite3
+threads, on aiosqlite and on PostgreSQL (asyncpg, ``tests/postgres.py``); a test about SQLite
+itself (its files, pragmas, query plans) is marked ``@pytest.mark.sqlite_only`` and runs on the
+two SQLite schemes.
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
 
 from bot.store import FinishedMatch, MatchPlayer, Store, TeamStats
 
@@ -18,16 +28,68 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "hokm.sqlite3"
 
 
-@pytest.fixture(params=["sqlite", "sqlite+aiosqlite"])
-def scheme(request: pytest.FixtureRequest) -> str:
-    """Both ways of running: worker threads (stdlib sqlite3) and an AsyncEngine (aiosqlite,
-    the default and the same path asyncpg takes); every test that opens a store runs on both."""
-    return str(request.param)
+SQLITE_SCHEMES = ("sqlite", "sqlite+aiosqlite")
+POSTGRES = "postgresql+asyncpg"
+SCHEMES = (*SQLITE_SCHEMES, POSTGRES)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "sqlite_only: a store test about SQLite itself (not run on PostgreSQL)"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``scheme``: worker threads (stdlib sqlite3), an AsyncEngine on aiosqlite (the default)
+    and PostgreSQL through asyncpg; ``sqlite_only`` tests get the first two."""
+    if "scheme" in metafunc.fixturenames:
+        sqlite_only = metafunc.definition.get_closest_marker("sqlite_only") is not None
+        metafunc.parametrize("scheme", SQLITE_SCHEMES if sqlite_only else SCHEMES)
 
 
 @pytest.fixture
-def db_url(scheme: str, db_path: Path) -> str:
+def db_url(scheme: str, db_path: Path, request: pytest.FixtureRequest) -> str:
+    """An empty database of the scheme: a new SQLite file, or the run's PostgreSQL database
+    with a clean schema."""
+    if scheme == POSTGRES:
+        return str(request.getfixturevalue("pg_url"))
     return f"{scheme}:///{db_path}"
+
+
+class RawSQL:
+    """Plain SQL on a test's database behind the store's back, whatever the backend: to look
+    at what was stored, or to plant rows the store would not write."""
+
+    def __init__(self, url: str, db_path: Path) -> None:
+        self.url = url
+        self.db_path = db_path
+        self.postgres = url.startswith("postgresql")
+
+    async def execute(self, sql: str, **params: Any) -> list[tuple[Any, ...]]:
+        """Run one statement in its own committed transaction; its rows, if any."""
+        if not self.postgres:  # a plain sqlite3 connection, as an operator's tool would use
+            engine = sa.create_engine(f"sqlite:///{self.db_path}", poolclass=NullPool)
+            try:
+                with engine.begin() as sync_conn:
+                    found = sync_conn.execute(sa.text(sql), params)
+                    return [tuple(r) for r in found.all()] if found.returns_rows else []
+            finally:
+                engine.dispose()
+        engine = create_async_engine(self.url, poolclass=NullPool)
+        try:
+            async with engine.begin() as conn:
+                result = await conn.execute(sa.text(sql), params)
+                return [tuple(r) for r in result.all()] if result.returns_rows else []
+        finally:
+            await engine.dispose()
+
+    async def counts(self, *tables: str) -> dict[str, int]:
+        return {t: (await self.execute(f"SELECT count(*) FROM {t}"))[0][0] for t in tables}
+
+
+@pytest.fixture
+def raw_sql(db_url: str, db_path: Path) -> RawSQL:
+    return RawSQL(db_url, db_path)
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from alembic.config import Config
 from bot.store import FinishedMatch, Store
 from bot.store.guild_settings import GuildSettings
 from bot.store.migrate import MIGRATIONS_DIR, head_revision
+from tests.store.conftest import RawSQL
 
 MakeMatch = Callable[..., FinishedMatch]
 
@@ -32,15 +33,14 @@ async def test_hints_setting_is_off_by_default_and_older_stored_settings_read_it
 
 
 async def test_a_hinted_match_is_recorded_as_hinted(
-    store: Store, make_match: MakeMatch, db_path: Path
+    store: Store, make_match: MakeMatch, raw_sql: RawSQL
 ) -> None:
     plain = make_match()
     hinted = replace(make_match(), hints=True)
     assert plain.hints is False  # the default: a match without hints
     assert await store.finish_matches([plain, hinted]) == [True, True]
-    with sqlite3.connect(db_path) as raw:
-        rows = dict(raw.execute("SELECT match_id, hints FROM matches").fetchall())
-    assert rows == {plain.match_id: 0, hinted.match_id: 1}
+    rows = dict(await raw_sql.execute("SELECT match_id, hints FROM matches"))
+    assert rows == {plain.match_id: False, hinted.match_id: True}
     summaries = {s.match_id: s.hints for s in await store.recent_matches(1, 1)}
     assert summaries == {plain.match_id: False, hinted.match_id: True}
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -20,16 +19,13 @@ from bot.store import (
     TeamStats,
 )
 from bot.store.ops import Ops
+from tests.store.conftest import RawSQL
 
 MakeMatch = Callable[..., FinishedMatch]
 
 
-def counts(db_path: Path) -> dict[str, int]:
-    with sqlite3.connect(db_path) as raw:
-        return {
-            name: raw.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
-            for name in ("matches", "match_players", "standings")
-        }
+async def counts(raw_sql: RawSQL) -> dict[str, int]:
+    return await raw_sql.counts("matches", "match_players", "standings")
 
 
 async def snapshot(store: Store, guild_id: int) -> list[Any]:
@@ -38,7 +34,7 @@ async def snapshot(store: Store, guild_id: int) -> list[Any]:
 
 
 async def test_finish_match_is_idempotent(
-    store: Store, make_match: MakeMatch, db_path: Path
+    store: Store, make_match: MakeMatch, raw_sql: RawSQL
 ) -> None:
     match = make_match(team_stats=(TeamStats(9, 1, 0), TeamStats(4, 0, 1)))
     assert await store.finish_match(match) is True
@@ -46,7 +42,7 @@ async def test_finish_match_is_idempotent(
     assert await store.finish_match(match) is False  # the retry after a crash
     assert await store.finish_matches([match, match]) == [False, False]
     assert await snapshot(store, 1) == before
-    assert counts(db_path) == {"matches": 1, "match_players": 4, "standings": 4}
+    assert await counts(raw_sql) == {"matches": 1, "match_players": 4, "standings": 4}
 
     winner = await store.member_record(1, 1)
     loser = await store.member_record(1, 3)
@@ -58,16 +54,15 @@ async def test_finish_match_is_idempotent(
     assert winner.last_played_at == match.finished_at
 
 
-async def test_match_details_are_kept(store: Store, make_match: MakeMatch, db_path: Path) -> None:
+async def test_match_details_are_kept(store: Store, make_match: MakeMatch, raw_sql: RawSQL) -> None:
     match = make_match(team0=(1, None), team1=(3, 4), winner=1)
     await store.finish_match(match)
-    with sqlite3.connect(db_path) as raw:
-        row = raw.execute(
-            "SELECT team0_score, team1_score, winner_team, hands FROM matches"
-        ).fetchone()
-        seats = raw.execute(
-            "SELECT seat, team, user_id, is_computer, display_name FROM match_players ORDER BY seat"
-        ).fetchall()
+    [row] = await raw_sql.execute(
+        "SELECT team0_score, team1_score, winner_team, hands FROM matches"
+    )
+    seats = await raw_sql.execute(
+        "SELECT seat, team, user_id, is_computer, display_name FROM match_players ORDER BY seat"
+    )
     assert row[:3] == (2, 7, 1)
     assert row[3].startswith('[{"hand":1')
     assert seats == [
@@ -102,22 +97,22 @@ async def test_finish_match_saves_the_final_table(store: Store, make_match: Make
 
 
 async def test_stale_table_rolls_back_the_match(
-    store: Store, make_match: MakeMatch, db_path: Path
+    store: Store, make_match: MakeMatch, raw_sql: RawSQL
 ) -> None:
     table = await store.save_table(TableRecord("t1", 1, 500, "playing", 1, {}))
     await store.save_table(table.bump())  # someone else moved on to version 2
     match = make_match()
     with pytest.raises(StaleWrite):
         await store.finish_match(match, table.bump())
-    assert counts(db_path) == {"matches": 0, "match_players": 0, "standings": 0}
+    assert await counts(raw_sql) == {"matches": 0, "match_players": 0, "standings": 0}
     assert await store.finish_match(match) is True  # nothing half-written blocks a retry
 
 
 async def test_failure_midway_writes_nothing(
-    store: Store, make_match: MakeMatch, db_path: Path
+    store: Store, make_match: MakeMatch, raw_sql: RawSQL
 ) -> None:
     await store.finish_match(make_match())
-    before = counts(db_path), await snapshot(store, 1)
+    before = await counts(raw_sql), await snapshot(store, 1)
 
     # A player row the database rejects (no table has a seventh team), after the match row
     # went in. Built past the dataclass checks on purpose: this is the database's guard.
@@ -127,7 +122,7 @@ async def test_failure_midway_writes_nothing(
     object.__setattr__(bad, "players", tuple(players))
     with pytest.raises(StoreError, match="rejected by the database"):
         await store.finish_match(bad)
-    assert (counts(db_path), await snapshot(store, 1)) == before
+    assert (await counts(raw_sql), await snapshot(store, 1)) == before
 
     # And a failure after the player rows, while updating the standings.
     def boom(conn: Any, deltas: Any) -> None:
@@ -137,15 +132,14 @@ async def test_failure_midway_writes_nothing(
     store._ops.add_to_standings = boom  # type: ignore[method-assign]
     with pytest.raises(RuntimeError, match="power cut"):
         await store.finish_match(later)
-    assert (counts(db_path), await snapshot(store, 1)) == before
+    assert (await counts(raw_sql), await snapshot(store, 1)) == before
     del store._ops.add_to_standings
     assert await store.finish_match(later) is True
 
 
-async def test_batch_equals_one_by_one(
-    tmp_path: Path, make_match: MakeMatch, db_path: Path
-) -> None:
-    """`finish_matches` must count exactly what the same matches one by one would."""
+async def test_batch_equals_one_by_one(tmp_path: Path, make_match: MakeMatch, db_url: str) -> None:
+    """`finish_matches` must count exactly what the same matches one by one would (one by one
+    on SQLite's threads, in batches on each backend)."""
     tables = [((1, 2), (3, 4)), ((1, 3), (2, 4)), ((5, None), (None, 6)), ((6, 1), (5, None))]
     batch = [
         make_match(
@@ -163,7 +157,7 @@ async def test_batch_equals_one_by_one(
             assert await single.finish_match(m) is True
         expected = [await snapshot(single, 1), await snapshot(single, 2)]
 
-    async with await Store.open(f"sqlite+aiosqlite:///{db_path}") as batched:  # other runner
+    async with await Store.open(db_url) as batched:
         assert await batched.finish_matches(batch[:10]) == [True] * 10
         flags = await batched.finish_matches([*batch[5:], batch[20]])
         assert flags == [False] * 5 + [True] * 30 + [False]

@@ -58,6 +58,7 @@ def pragma(db_path: Path, name: str) -> object:
         return raw.execute(f"PRAGMA {name}").fetchone()[0]
 
 
+@pytest.mark.sqlite_only
 async def test_fresh_database_is_migrated_to_head(db_url: str, db_path: Path) -> None:
     async with await Store.open(db_url):
         pass
@@ -71,12 +72,14 @@ def _pragmas(conn: Connection) -> list[object]:
     return [conn.exec_driver_sql(f"PRAGMA {p}").scalar() for p in names]
 
 
+@pytest.mark.sqlite_only
 async def test_connection_pragmas(store: Store) -> None:
     """Set by an engine event, so every pooled connection has them, readers and writer."""
     assert await store._runner.read(_pragmas) == ["wal", 1, 1, 5000]  # synchronous 1 = NORMAL
     assert await store._runner.write(_pragmas) == ["wal", 1, 1, 5000]
 
 
+@pytest.mark.sqlite_only
 async def test_reopen_is_a_no_op(db_url: str, db_path: Path) -> None:
     async with await Store.open(db_url) as s:
         await s.save_table(TableRecord("t1", 1, 2, "lobby", 1, {"k": "v"}))
@@ -89,6 +92,7 @@ async def test_reopen_is_a_no_op(db_url: str, db_path: Path) -> None:
     assert revision(db_path) == [head_revision()]
 
 
+@pytest.mark.sqlite_only
 async def test_migrations_match_the_table_definitions(db_path: Path, store: Store) -> None:
     """The hand-written migration and schema.py must describe the same database."""
     engine = create_engine(f"sqlite:///{db_path}")
@@ -134,6 +138,7 @@ def test_upgrade_by_hand_with_the_packaged_ini(
     asyncio.run(reopen())
 
 
+@pytest.mark.sqlite_only
 async def test_schema_newer_than_code(db_url: str, db_path: Path) -> None:
     async with await Store.open(db_url):
         pass
@@ -145,6 +150,7 @@ async def test_schema_newer_than_code(db_url: str, db_path: Path) -> None:
     assert str(db_path) in str(info.value) and "newer than this code" in str(info.value)
 
 
+@pytest.mark.sqlite_only
 async def test_missing_directory(tmp_path: Path, scheme: str) -> None:
     missing = tmp_path / "no" / "such"
     with pytest.raises(StoreError, match=f"database directory {missing} does not exist"):
@@ -152,11 +158,13 @@ async def test_missing_directory(tmp_path: Path, scheme: str) -> None:
     assert not missing.exists()  # not created behind the operator's back
 
 
+@pytest.mark.sqlite_only
 async def test_path_is_a_directory(tmp_path: Path, scheme: str) -> None:
     with pytest.raises(StoreError, match="is a directory"):
         await Store.open(f"{scheme}:///{tmp_path}")
 
 
+@pytest.mark.sqlite_only
 async def test_corrupt_file(db_path: Path, db_url: str) -> None:
     write_garbage(db_path, b"this is not a database\x00" * 512)
     with pytest.raises(StoreError, match="corrupt or not a SQLite database") as info:
@@ -164,6 +172,7 @@ async def test_corrupt_file(db_path: Path, db_url: str) -> None:
     assert str(db_path) in str(info.value)
 
 
+@pytest.mark.sqlite_only
 async def test_read_only_uri(db_path: Path, db_url: str, scheme: str) -> None:
     """A database SQLite can only read (here: opened with mode=ro) is refused at start-up."""
     async with await Store.open(db_url):
@@ -200,6 +209,7 @@ _OPEN_AS_NOBODY = textwrap.dedent(
 )
 
 
+@pytest.mark.sqlite_only
 def test_read_only_permissions(scheme: str) -> None:
     """Real permissions: a read-only file, and a writable file in a read-only directory.
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pydantic
 import pytest
 
 from bot.store import Store
 from bot.store.guild_settings import LIMITS, GuildSettings, Range, SettingError, hosted_formats
+from tests.store.conftest import RawSQL
 
 
 def test_defaults() -> None:
@@ -118,13 +116,12 @@ async def test_settings_survive_reopen(db_url: str) -> None:
         assert await s.get_guild_settings(7) == custom
 
 
-async def test_stored_settings_load_leniently(store: Store, db_path: Path) -> None:
+async def test_stored_settings_load_leniently(store: Store, raw_sql: RawSQL) -> None:
     """A value stored under older, wider limits must not lock the guild out."""
     await store.set_guild_settings(3, GuildSettings().with_changes(language="fa"))
-    with sqlite3.connect(db_path) as raw:
-        raw.execute(
-            "UPDATE guild_settings SET settings = ? WHERE guild_id = 3",
-            ('{"language":"fa","turn_seconds":500,"retired_option":1}',),
-        )
+    await raw_sql.execute(
+        "UPDATE guild_settings SET settings = :s WHERE guild_id = 3",
+        s='{"language":"fa","turn_seconds":500,"retired_option":1}',
+    )
     loaded = await store.get_guild_settings(3)
     assert loaded == GuildSettings(language="fa")

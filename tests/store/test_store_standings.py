@@ -194,6 +194,7 @@ def query_plan(db_path: Path, stmt: Any, **params: Any) -> str:
     return " | ".join(r[3] for r in rows)
 
 
+@pytest.mark.sqlite_only
 async def test_hot_queries_use_their_indexes(store: Store, db_path: Path) -> None:
     """Page 1 must be an index walk (no sort), whatever the number of matches."""
     key = {"guild_id": 1, "game_format": "standard"}

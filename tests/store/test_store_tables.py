@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from bot.store import ChannelBusy, StaleWrite, Store, TableRecord
+from tests.store.conftest import RawSQL
 
 
 def lobby(table_id: str = "t1", guild_id: int = 1, channel_id: int = 10) -> TableRecord:
@@ -114,10 +113,9 @@ async def test_delete_and_purge(store: Store) -> None:
     assert await store.load_table("a") is None
 
 
-async def test_state_is_stored_as_json_text(store: Store, db_path: Path) -> None:
+async def test_state_is_stored_as_json_text(store: Store, raw_sql: RawSQL) -> None:
     await store.save_table(TableRecord("t1", 1, 10, "lobby", 1, {"a": [1, 2], "b": "ضرب"}))
-    with sqlite3.connect(db_path) as raw:
-        (text,) = raw.execute("SELECT state FROM game_tables").fetchone()
+    [(text,)] = await raw_sql.execute("SELECT state FROM game_tables")
     assert text == '{"a":[1,2],"b":"ضرب"}'
 
 
