@@ -45,6 +45,11 @@ async def test_a_stop_signal_keeps_the_tables_logs_one_line_and_exits_0(
     run = BotRun(discord_double, tmp_path)
     try:
         await run.start(computer_delay=8.0)  # the computers' first move is still pending
+        assert run.proc is not None
+        # "ready to serve" comes once discord.py stops waiting for guilds, which may be after
+        # the table below is already in play: wait for it, or it is counted as a line logged
+        # after the signal (a flake on a loaded machine)
+        await wait_for_output(run.proc, "ready to serve")
         table_id = await open_playing_table(discord_double, run)
         [before] = read_tables(run.db)
         assert run.proc is not None
