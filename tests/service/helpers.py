@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from bot.service.service import TableService
 from bot.service.table import Table
@@ -34,21 +35,25 @@ async def open_lobby(
     settings: GuildSettings | None = None,
     host: int = HUMANS[0],
     target_score: int | None = None,
+    host_name: str | None = None,
+    **options: Any,
 ) -> Table:
+    """A lobby hosted by ``host``; ``options`` are ``open_table``'s (format, house rules)."""
     update = await service.open_table(
         guild_id=GUILD,
         channel_id=channel,
         host_id=host,
-        host_name=f"m{host}",
+        host_name=host_name or f"m{host}",
         settings=settings or GuildSettings(),
         target_score=target_score,
+        **options,
     )
     return update.table
 
 
-async def four_people(service: TableService, channel: int = 100) -> Table:
+async def four_people(service: TableService, channel: int = 100, **options: Any) -> Table:
     """A match of four members (no computer anywhere): only R14 deadlines drive it."""
-    table = await open_lobby(service, channel)
+    table = await open_lobby(service, channel, **options)
     for user in HUMANS[1:]:
         await service.join(table.table_id, user, f"m{user}")
     assert table.status == "playing"

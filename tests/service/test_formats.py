@@ -15,20 +15,11 @@ from tests.formats import SHAPES, format_of
 
 from .conftest import MakeService
 from .fakes import FakeClock, FakeStore
-from .helpers import GUILD, HUMANS
+from .helpers import HUMANS, open_lobby
 
 
 async def open_format(service: TableService, name: str, channel: int = 100) -> Table:
-    update = await service.open_table(
-        guild_id=GUILD,
-        channel_id=channel,
-        host_id=HUMANS[0],
-        host_name="host",
-        settings=GuildSettings(),
-        target_score=1,
-        game_format=name,
-    )
-    return update.table
+    return await open_lobby(service, channel, host_name="host", target_score=1, game_format=name)
 
 
 @pytest.mark.parametrize(("seats", "size"), SHAPES)

@@ -12,12 +12,11 @@ from bot.service.errors import ActionError
 from bot.service.events import Redealt
 from bot.service.service import TableService
 from bot.service.table import LogLine
-from bot.store.guild_settings import GuildSettings
 from engine import TRUMP, Match, Rules, Suit
 
 from .conftest import MakeService
 from .fakes import FakePublisher, FakeStore
-from .helpers import GUILD, HUMANS, match_of
+from .helpers import HUMANS, four_people, match_of
 
 
 @cache
@@ -31,17 +30,7 @@ def seed_without_court() -> int:
 
 
 async def four_at(service: TableService, *, redeal: bool) -> int:
-    update = await service.open_table(
-        guild_id=GUILD,
-        channel_id=100,
-        host_id=HUMANS[0],
-        host_name="host",
-        settings=GuildSettings(),
-        redeal=redeal,
-    )
-    for user in HUMANS[1:]:
-        await service.join(update.table.table_id, user, f"m{user}")
-    assert update.table.status == "playing"
+    await four_people(service, host_name="host", redeal=redeal)
     return 0
 
 

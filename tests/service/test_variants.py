@@ -11,29 +11,19 @@ from bot.service.events import BamOffer, Decided, HandEnded, TimedOutDecision
 from bot.service.service import TableService
 from bot.service.table import LogLine, Seat, Table, TableSettings
 from bot.service.variants import Decision
-from bot.store.guild_settings import GuildSettings, hosted_formats
+from bot.store.guild_settings import hosted_formats
 from engine import BAM, BID, DISCARD, DRAW, PLAY, Suit
 
 from .conftest import MakeService
 from .fakes import FakeClock, FakePublisher, FakeStore
-from .helpers import GUILD, HUMANS, click_greedy, match_of, user_at
+from .helpers import GUILD, HUMANS, click_greedy, four_people, match_of, open_lobby, user_at
 
 BAM_SEED = 84
 """Greedy play gives seat 1's side (the defenders) the first seven tricks of hand 1."""
 
 
 async def bam_table(service: TableService) -> Table:
-    update = await service.open_table(
-        guild_id=GUILD,
-        channel_id=100,
-        host_id=HUMANS[0],
-        host_name="host",
-        settings=GuildSettings(),
-        bam=True,
-    )
-    for user in HUMANS[1:]:
-        await service.join(update.table.table_id, user, f"m{user}")
-    table = update.table
+    table = await four_people(service, host_name="host", bam=True)
     while match_of(table).phase != BAM:
         await click_greedy(service, table)
     return table
@@ -77,16 +67,7 @@ async def test_v2_two_players_build_their_hands_and_play_to_the_end(
     """The host discards and draws by clicking, then lets the time run out (R14: the
     engine's defaults), and the computer plays the other seat; the match ends and is kept."""
     service = make_service()
-    update = await service.open_table(
-        guild_id=GUILD,
-        channel_id=100,
-        host_id=HUMANS[0],
-        host_name="host",
-        settings=GuildSettings(),
-        game_format="two",
-        target_score=1,
-    )
-    table = update.table
+    table = await open_lobby(service, host_name="host", game_format="two", target_score=1)
     assert len(table.seats) == 2
     await service.start(table.table_id, HUMANS[0])
     match = match_of(table)
