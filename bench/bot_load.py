@@ -104,6 +104,7 @@ def bot_env(double: DiscordDouble, tmp: Path, guild_ids: list[int], args: Args) 
             "HOKM_COMPUTER_DELAY_SECONDS": str(args.computer_delay),
             "HOKM_LOG_LEVEL": "INFO",
             "HOKM_LOOP_LAG_REPORT_SECONDS": str(LAG_LOG_SECONDS),
+            "HOKM_EVENT_LOOP": args.event_loop,
         }
     )
     return env
@@ -325,6 +326,7 @@ async def run(args: Args) -> dict[str, Any]:
             "computers": args.computers,
             "difficulty": args.difficulty,
             "store": args.store_scheme,
+            "event_loop": args.event_loop,
             "cards_source": "store" if store_cards else "simulator (human cards only)",
             "human_cards": bench.human_cards,
             "cards_per_s": round(cards / window, 1) if window > 0 else None,
@@ -438,6 +440,12 @@ def parse_args(argv: list[str] | None = None) -> Args:
     parser.add_argument("--keep-log", help="write the bot's log here")
     parser.add_argument(
         "--profile", help="record the bot with py-spy into this file (.svg or .json)"
+    )
+    parser.add_argument(
+        "--event-loop",
+        choices=("auto", "uvloop", "asyncio"),
+        default="auto",
+        help="the bot's event_loop setting (this process runs asyncio's loop either way)",
     )
     parser.add_argument("--verbose", action="store_true")
     add_attack_args(parser)

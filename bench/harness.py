@@ -49,6 +49,7 @@ class Args:
     keep_log: str | None
     profile: str | None
     verbose: bool
+    event_loop: str = "auto"
     attack_tables: int = 0
     attack_per_server: int = 25
     attack_warmup: float = 45.0

@@ -13,6 +13,7 @@ import contextlib
 import logging
 import signal
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -221,6 +222,24 @@ def healthcheck(config: str | None) -> int:
     return 0 if ok else 1
 
 
+def loop_factory(choice: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """The ``event_loop`` setting's loop: the bot is one event loop, and uvloop's transports
+    and scheduling cost less CPU per call than asyncio's (``docs/benchmarks.md``).
+
+    :raises SystemExit: ``uvloop`` asked for and not installed (one line, exit status 2)
+    """
+    if choice == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        if choice == "uvloop":
+            print('error: event_loop = "uvloop" but uvloop is not installed', file=sys.stderr)
+            raise SystemExit(EXIT_FAILED) from None
+        return None
+    return uvloop.new_event_loop
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     if args.healthcheck:
@@ -238,8 +257,10 @@ def main(argv: list[str] | None = None) -> None:
         # Before the store: a bot that cannot log in must not create a database first.
         print("error: set HOKM_DISCORD_TOKEN (config key discord_token)", file=sys.stderr)
         raise SystemExit(EXIT_FAILED)
-    with contextlib.suppress(KeyboardInterrupt):  # a Ctrl-C before the handlers are in place
-        raise SystemExit(asyncio.run(run(settings, migrate_only=args.migrate_only)))
+    factory = loop_factory(settings.event_loop)
+    # a Ctrl-C before the handlers are in place ends the bot quietly
+    with contextlib.suppress(KeyboardInterrupt), asyncio.Runner(loop_factory=factory) as runner:
+        raise SystemExit(runner.run(run(settings, migrate_only=args.migrate_only)))
     raise SystemExit(0)
 
 

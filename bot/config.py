@@ -12,7 +12,7 @@ import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
@@ -56,6 +56,7 @@ class Settings(BaseSettings):
     gateway_timeout_seconds: float = Field(60.0, gt=0.0, le=600.0)
     health_file: str | None = None
     ended_table_retention_days: float = Field(7.0, ge=0.0, le=3650.0)
+    event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
 
     @field_validator("log_level")
     @classmethod

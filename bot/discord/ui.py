@@ -8,6 +8,7 @@ and a forged or stale button gets a clear answer instead of being dropped silent
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection
 from typing import Any, Final
 
@@ -35,8 +36,17 @@ def _button(spec: ButtonSpec, row: int) -> discord.ui.Button[discord.ui.View]:
 
 def view_of(spec: MessageSpec) -> discord.ui.View:
     """A view that renders the buttons but is never registered with discord.py's view store."""
+    return _stopped_view(spec.rows)
+
+
+@functools.lru_cache(maxsize=4096)
+def _stopped_view(rows: tuple[tuple[ButtonSpec, ...], ...]) -> discord.ui.View:
+    """Shared by every message with these buttons: a hand's buttons stay the same through the
+    other players' cards, whose live edits would otherwise build the same dozen ``Button``
+    objects again (a view costs more than its message's JSON). A stopped view is only read
+    when sent (``to_components``), never registered or changed."""
     view = discord.ui.View(timeout=None)
-    for row, buttons in enumerate(spec.rows):
+    for row, buttons in enumerate(rows):
         for button in buttons:
             view.add_item(_button(button, row))
     view.stop()

@@ -46,6 +46,7 @@ def test_file_values_and_environment_override(
         ("dev_guild_ids = 'x'", "dev_guild_ids"),
         ("this is not toml", "not valid TOML"),
         ('log_level = "LOUD"', "log_level"),
+        ('event_loop = "trio"', "event_loop"),
     ],
 )
 def test_bad_config_is_one_clear_error(tmp_path: Path, text: str, needle: str) -> None:
@@ -135,3 +136,20 @@ def test_config_example_documents_every_key_and_loads() -> None:
     keys = {m.group(1) for m in re.finditer(r"^#? ?([a-z_]+) =", text, re.MULTILINE)}
     assert set(Settings.model_fields) <= keys, set(Settings.model_fields) - keys
     assert Settings(**tomllib.loads(text)).gateway_timeout_seconds == 60.0
+
+
+def test_event_loop_setting_picks_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``auto`` runs uvloop (a dependency here); ``asyncio`` never does; ``uvloop`` without
+    the package stops with one line and exit 2 instead of quietly running another loop."""
+    import uvloop
+
+    from bot.__main__ import loop_factory
+
+    assert loop_factory("auto") is uvloop.new_event_loop
+    assert loop_factory("uvloop") is uvloop.new_event_loop
+    assert loop_factory("asyncio") is None
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # as if it were not installed
+    assert loop_factory("auto") is None
+    with pytest.raises(SystemExit) as stopped:
+        loop_factory("uvloop")
+    assert stopped.value.code == 2
