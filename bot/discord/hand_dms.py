@@ -7,7 +7,8 @@ player sees is stale, and brings it up to date:
 * through the player's last interaction (its token edits the message they last clicked, a DM
   or a "My hand" view, outside the global rate limit) while it is fresh: that surface is kept
   *live*, edited on every card, trick and score (one edit in flight per seat, the newest state
-  coalesced behind it), so it may name whose turn it is (issue 13, item 2);
+  coalesced behind it), so it may name whose turn it is (issue 13, item 2). The edit that
+  makes it the player's turn goes at once; the others may wait (``deferred_edits``);
 * otherwise with a DM send or edit through the outbox, only when the hand or the player's turn
   changed (the global budget): such a DM is not kept current between turns, so it is rendered
   ``live=False`` and says "see the table" instead of naming a player who may already have
@@ -40,13 +41,14 @@ from ..present import render
 from ..service.service import TableFeedback
 from ..service.table import Table
 from .channels import Channels
-from .outbox import MARKER, URGENT, Job, Outbox, Retry
+from .deferred_edits import DeferredEdits, urgent
+from .dm_job import dm_job
+from .outbox import MARKER, URGENT, Outbox
 from .tokens import SEND, TOKEN_LAST_USE, TOKEN_LIFETIME, LobbyTokens, Token, surface_of
 from .ui import message_kwargs
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED_CODE = 50007
 FIRST_HAND_DM_WAIT = 0.25
 """Seconds a match's first DM may wait for the global budget before the hand goes through the
 player's lobby click instead: a turn should show within a second (issue 13, item 3)."""
@@ -69,6 +71,7 @@ class HandDms:
         self._editing: set[tuple[str, int]] = set()
         """Seats whose live surface has an edit in flight; a change meanwhile is ``_dirty``."""
         self._dirty: set[tuple[str, int]] = set()
+        self._deferred = DeferredEdits(self._deferred_edit, self._spawn)
         self.lobby = LobbyTokens()
         self._in_channel: set[tuple[str, int]] = set()
         """Seats whose hand went through their lobby click this match: no DM unless that
@@ -91,6 +94,7 @@ class HandDms:
             self._tokens.pop(key, None)
             self._token_locks.pop(key, None)
             self._dirty.discard(key)
+            self._deferred.discard(key)
             self._in_channel.discard(key)
         self.lobby.forget(table.channel_id, (s.user_id for _, s in table.humans() if s.user_id))
 
@@ -184,7 +188,7 @@ class HandDms:
             ("hand", table.table_id, seat),
             priority,
             channel,
-            self._hand_job(table, seat),
+            dm_job(self.bot, self.feedback, table, seat, lambda: self._dm_sent.pop(key, None)),
             cost=1 if s.hand_channel_id else 2,  # the first DM also opens the channel
         )
 
@@ -248,8 +252,11 @@ class HandDms:
             self._tokens[key] = token._replace(hand=match.hand_number)
         if key in self._editing:
             self._dirty.add(key)  # the edit in flight is followed by one with the newest state
-            return True
-        self._spawn(self._live_edits(table, seat, key, interaction))
+        elif urgent(table, seat):
+            self._deferred.discard(key)
+            self._spawn(self._live_edits(table, seat, key))
+        else:
+            self._deferred.add(table, key)
         return True
 
     def _retire(self, table: Table, seat: int, token: Token) -> bool:
@@ -270,22 +277,35 @@ class HandDms:
         self._token_tasks.add(task)
         task.add_done_callback(self._token_tasks.discard)
 
-    async def _live_edits(
-        self, table: Table, seat: int, key: tuple[str, int], interaction: discord.Interaction
-    ) -> None:
-        """Edit the live surface until it shows the newest state (coalesced per seat)."""
+    async def _live_edits(self, table: Table, seat: int, key: tuple[str, int]) -> None:
+        """Edit the live surface until it shows the newest state (coalesced per seat).
+
+        Each edit goes through the seat's token of the moment: a click that lands while an
+        edit is in flight replaces the token, and a change that came meanwhile (the next
+        player's card, making it this player's turn) must still be shown, through the new
+        one (a lost turn mark, seen under load in tests/e2e/test_formats.py)."""
         self._editing.add(key)
         try:
             while True:
                 self._dirty.discard(key)
                 token = self._tokens.get(key)
-                if token is None or token.interaction is not interaction:
-                    return  # another surface took over (this one was retired)
+                if token is None:
+                    return  # no live surface any more: the DM path decides
                 await self._token_edit(table, seat, key, token, live=True)
                 if key not in self._dirty:
                     return
+                if not urgent(table, seat):
+                    self._dirty.discard(key)
+                    self._deferred.add(table, key)  # the newest change waits its turn
+                    return
         finally:
             self._editing.discard(key)
+
+    async def _deferred_edit(self, table: Table, key: tuple[str, int]) -> None:
+        if key in self._editing:
+            self._dirty.add(key)  # the edit in flight brings it up to date
+        elif key in self._tokens:
+            await self._live_edits(table, key[1], key)
 
     async def _token_edit(
         self,
@@ -357,49 +377,6 @@ class HandDms:
                 self._tokens[key] = current._replace(surface=sent.id, followup=sent.id)
             else:  # the player opened another view meanwhile: this one is not kept live
                 self._retire(table, seat, shown)
-
-    def _hand_job(self, table: Table, seat: int) -> Job:
-        async def job() -> None:
-            s = table.seat(seat)
-            match = table.match
-            if match is None or s.user_id is None or s.dm_closed:
-                return
-            async with self._settled(table):
-                spec = render.hand_message(table, seat, live=False)  # not kept current
-                hand_no = match.hand_number
-            try:
-                if s.hand_message_id and s.hand_channel_id and s.hand_message_for == hand_no:
-                    channel = self.bot.get_partial_messageable(s.hand_channel_id)
-                    await channel.get_partial_message(s.hand_message_id).edit(
-                        **message_kwargs(spec)
-                    )
-                    return
-                # The DM channel id is kept per seat: opening it again would cost a call
-                # (discord.py caches only the last 128 DM channels).
-                if s.hand_channel_id:
-                    dm_id = s.hand_channel_id
-                    dm: discord.abc.Messageable = self.bot.get_partial_messageable(dm_id)
-                else:
-                    opened = await self.bot.create_dm(discord.Object(s.user_id))
-                    dm, dm_id = opened, opened.id
-                message = await dm.send(**message_kwargs(spec))
-                await self.feedback.dm_posted(table.table_id, seat, dm_id, message.id, hand_no)
-            except discord.Forbidden as exc:
-                if exc.code == DM_CLOSED_CODE:
-                    await self.feedback.dm_closed(table.table_id, seat)
-                else:
-                    log.warning(
-                        "table %s: DM to seat %s refused (%s)", table.table_id, seat, exc.code
-                    )
-            except discord.NotFound:
-                await self.feedback.dm_gone(table.table_id, seat)
-                self._dm_sent.pop((table.table_id, seat), None)
-                raise Retry from None
-            except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
-                self._dm_sent.pop((table.table_id, seat), None)
-                raise Retry from exc
-
-        return job
 
     def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
         """Render only committed state (see ``TableService.settled``)."""

@@ -1,0 +1,75 @@
+"""The outbox job that shows a seat's hand in their DM (the global budget): an edit of this
+hand's DM, or a new DM message (opening the DM channel the first time).
+
+Such a DM is not kept current between the player's turns, so it is rendered ``live=False``
+(``hand_dms``). What a send teaches (the DM's ids, a closed or deleted DM) goes back to the
+service through ``TableFeedback``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import aiohttp
+import discord
+
+from ..present import render
+from ..service.service import TableFeedback
+from ..service.table import Table
+from .channels import Channels
+from .outbox import Job, Retry
+from .ui import message_kwargs
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED_CODE = 50007
+
+
+def dm_job(
+    bot: Channels,
+    feedback: TableFeedback,
+    table: Table,
+    seat: int,
+    unsent: Callable[[], object],
+) -> Job:
+    """The job for ``seat``'s DM; ``unsent`` forgets what the DM was meant to show, when the
+    send failed and is retried (so the next refresh submits it again)."""
+
+    async def job() -> None:
+        s = table.seat(seat)
+        match = table.match
+        if match is None or s.user_id is None or s.dm_closed:
+            return
+        async with feedback.settled(table.table_id):  # render only committed state
+            spec = render.hand_message(table, seat, live=False)  # not kept current
+            hand_no = match.hand_number
+        try:
+            if s.hand_message_id and s.hand_channel_id and s.hand_message_for == hand_no:
+                channel = bot.get_partial_messageable(s.hand_channel_id)
+                await channel.get_partial_message(s.hand_message_id).edit(**message_kwargs(spec))
+                return
+            # The DM channel id is kept per seat: opening it again would cost a call
+            # (discord.py caches only the last 128 DM channels).
+            if s.hand_channel_id:
+                dm_id = s.hand_channel_id
+                dm: discord.abc.Messageable = bot.get_partial_messageable(dm_id)
+            else:
+                opened = await bot.create_dm(discord.Object(s.user_id))
+                dm, dm_id = opened, opened.id
+            message = await dm.send(**message_kwargs(spec))
+            await feedback.dm_posted(table.table_id, seat, dm_id, message.id, hand_no)
+        except discord.Forbidden as exc:
+            if exc.code == DM_CLOSED_CODE:
+                await feedback.dm_closed(table.table_id, seat)
+            else:
+                log.warning("table %s: DM to seat %s refused (%s)", table.table_id, seat, exc.code)
+        except discord.NotFound:
+            await feedback.dm_gone(table.table_id, seat)
+            unsent()
+            raise Retry from None
+        except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
+            unsent()
+            raise Retry from exc
+
+    return job
