@@ -105,9 +105,9 @@ async def test_v2_two_players_build_their_hands_and_play_to_the_end(
 async def test_v5_joker_six_the_hakem_is_bid_for_and_the_hand_scores_the_bid(
     make_service: MakeService, publisher: FakePublisher
 ) -> None:
-    """Six members (the engine's computer players cannot play jokers yet, so the format is
-    not offered on Discord: ``hosted_formats``): the first bidder passes, the next bids 5,
-    the rest pass; the bidder is hakem, names trump on nine cards and the hand scores the bid.
+    """Six members (the format is offered on Discord: ``hosted_formats``): the first bidder
+    passes, the next bids 5, the rest pass; the bidder is hakem, names trump on nine cards and
+    the hand scores the bid.
     """
     service = make_service()
     table = Table(
@@ -144,4 +144,4 @@ async def test_v5_joker_six_the_hakem_is_bid_for_and_the_hand_scores_the_bid(
         await service.play_card(table.table_id, user_at(table, seat), 1, card)
     (ended,) = publisher.of(HandEnded)
     assert ended.result.kind in ("made", "set") and match.target_score == 124
-    assert "joker_six" not in hosted_formats()
+    assert "joker_six" in hosted_formats()
