@@ -7,6 +7,10 @@ whatever its suit" is the lowest set bit and "the cards of one suit above this o
 engine's ``Card`` numbers. This module is the only place that restates R8 and R9, and the
 greedy policy (twice: inlined in ``rollout`` for speed, and as ``greedy_card``); the tests
 cross-check it against ``Match`` on random deals and both policies against ``GreedyPlayer``.
+
+V5 joker six: the jokers take the trump's ranks 13 and 14 (``joker_bit``), so the masks above
+need no change for them; ``rollout_joker`` adds the one rule no rank order gives, the red
+joker burnt while the black is out (cross-checked against ``JokerMatch`` likewise).
 """
 
 from __future__ import annotations

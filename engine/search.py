@@ -28,6 +28,9 @@ most tricks) and is valued by ``HandValues``: with two teams the match equity be
 sides (alone, or three pairs) a race in which every side is equally likely to take a hand
 (``_race``), "our side" being the seat alone in a solo format. V2's discards and draws and V1's
 bam follow rules (``auto_discard``, ``auto_draw``, always bam); a bam is searched to its end.
+V5 joker six: bids follow ``greedy_bid``; cards are searched with the jokers placed among the
+trumps of every deal (``fastsim.joker_bit``), each hand played out to its ninth trick
+(``fastsim.rollout_joker``) and valued by the bid's scoring (``JokerValues``).
 
 Budgets count simulated cards, never wall-clock time, so a seeded player is reproducible.
 A host that must bound the time a decision takes passes ``should_stop``: the engine never reads a
