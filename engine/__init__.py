@@ -13,7 +13,7 @@ from .cards import (
     mask_of,
     parse_cards,
 )
-from .defaults import auto_bam, auto_discard, auto_draw
+from .defaults import auto_bam, auto_bid, auto_discard, auto_draw
 from .errors import (
     BidNotAllowed,
     CardNotInHand,
@@ -46,7 +46,7 @@ from .events import (
 from .hints import REASONS, Hint, explain, explain_trump, hint, view_seed
 from .joker import JokerMatch
 from .match import BAM, BID, DISCARD, DRAW, MATCH_OVER, PLAY, TRUMP, Match, replay
-from .players import GreedyPlayer, Player, RandomPlayer, auto_trump
+from .players import GreedyPlayer, Player, RandomPlayer, VariantPlayer, auto_trump, greedy_bid
 from .rules import FORMATS, STANDARD, GameFormat, Rules
 from .search import DIFFICULTIES, Difficulty, SearchPlayer, make_player, parse_difficulty
 from .view import SeatView, seat_view
@@ -105,15 +105,18 @@ __all__ = [
     "Trick",
     "TrumpChosen",
     "UnknownSeat",
+    "VariantPlayer",
     "WrongPhase",
     "any_cards_of",
     "auto_bam",
+    "auto_bid",
     "auto_discard",
     "auto_draw",
     "auto_trump",
     "cards_of",
     "explain",
     "explain_trump",
+    "greedy_bid",
     "hint",
     "make_player",
     "mask_of",

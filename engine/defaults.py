@@ -7,6 +7,8 @@ Like ``auto_trump`` for the trump choice, each reads only the seat's ``SeatView`
 - ``auto_discard`` (V2): the lowest card outside trump (the seed: "the cards worth least given
   the trump"), the lowest trump if there is nothing else.
 - ``auto_draw`` (V2): keep the top card if it is a trump or a J, Q, K or A, else take the next.
+- ``auto_bid`` (V5 joker six): pass. A bid is a promise that costs at least twice itself when
+  it fails; the seed's word for passing, "معاف" (excused), is what a seat that says nothing is.
 """
 
 from __future__ import annotations
@@ -35,3 +37,10 @@ def auto_draw(view: SeatView) -> bool:
     if card is None:
         raise ValueError("this seat is not drawing")
     return card.suit == view.trump or card.rank >= _COURT_RANK
+
+
+def auto_bid(view: SeatView) -> int:
+    """V5 joker six: the default answer when a seat's time to bid runs out: 0, pass."""
+    if not view.can_bid:
+        raise ValueError("this seat is not bidding")
+    return 0

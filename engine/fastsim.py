@@ -7,6 +7,10 @@ whatever its suit" is the lowest set bit and "the cards of one suit above this o
 engine's ``Card`` numbers. This module is the only place that restates R8 and R9, and the
 greedy policy (twice: inlined in ``rollout`` for speed, and as ``greedy_card``); the tests
 cross-check it against ``Match`` on random deals and both policies against ``GreedyPlayer``.
+
+V5 joker six: the jokers take the trump's ranks 13 and 14 (``joker_bit``), so the masks above
+need no change for them; ``rollout_joker`` adds the one rule no rank order gives, the red
+joker burnt while the black is out (cross-checked against ``JokerMatch`` likewise).
 """
 
 from __future__ import annotations
@@ -18,11 +22,23 @@ from typing import Final
 from .cards import RANKS_PER_SUIT
 from .rules import GameFormat
 
-#: Bit masks of each suit in rank-major order (every fourth bit).
-RM_SUIT: Final = tuple(sum(1 << (r * 4 + s) for r in range(RANKS_PER_SUIT)) for s in range(4))
+#: V5 joker six: in a simulation the jokers are two more ranks of the trump suit, 13 (the
+#: black joker, above the ace) and 14 (the red), bits ``13 * 4 + trump`` and ``14 * 4 + trump``
+#: (``joker_bit``): a joker is a trump (docs/rules.md), so every suit rule holds for them as is.
+JOKER_RANKS: Final = 2
+#: Bit masks of each suit in rank-major order (every fourth bit), the joker ranks included.
+RM_SUIT: Final = tuple(
+    sum(1 << (r * 4 + s) for r in range(RANKS_PER_SUIT + JOKER_RANKS)) for s in range(4)
+)
 RM_FULL: Final = (1 << 52) - 1
+RM_BITS: Final = 4 * (RANKS_PER_SUIT + JOKER_RANKS)
+"""Bits of a rank-major mask with the joker ranks (60)."""
 #: ``ABOVE[c]``: every bit above ``c``; ``& RM_SUIT[s]`` gives the higher cards of suit ``s``.
-ABOVE: Final = tuple(RM_FULL & ~((2 << c) - 1) for c in range(52))
+#: Four more entries, every bit, for the values -4..-1 (negative indexes): a burnt red joker's
+#: value in ``rollout_joker``, below the 2 of trump, so any trump is above it.
+ABOVE: Final = tuple((1 << RM_BITS) - 1 & ~((2 << c) - 1) for c in range(RM_BITS)) + (
+    ((1 << RM_BITS) - 1,) * 4
+)
 #: Engine card number to rank-major bit index, and back.
 TO_RM: Final = tuple((c % RANKS_PER_SUIT) * 4 + c // RANKS_PER_SUIT for c in range(52))
 FROM_RM: Final = tuple((i & 3) * RANKS_PER_SUIT + (i >> 2) for i in range(52))
@@ -45,6 +61,16 @@ class Seating:
     """The format's cards as a rank-major mask (a variant may leave out some 2s)."""
     standard: bool
     """Four seats, partners opposite, 52 cards: ``rollout``'s fast path applies."""
+    jokers: int = 0
+    """V5 joker six: the jokers in the deck (not in ``deck``: where they go depends on trump,
+    ``deck_with``)."""
+
+    def deck_with(self, trump: int) -> int:
+        """The deck's rank-major mask with its jokers in ``trump``'s joker ranks."""
+        mask = self.deck
+        for k in range(self.jokers):
+            mask |= 1 << joker_bit(52 + k, trump)
+        return mask
 
 
 _SEATINGS: dict[GameFormat, Seating] = {}
@@ -54,9 +80,10 @@ def seating(fmt: GameFormat) -> Seating:
     """The ``Seating`` of ``fmt`` (cached: a frozen format never changes)."""
     found = _SEATINGS.get(fmt)
     if found is None:
-        deck = to_rm(fmt.deck)
-        standard = fmt.team_of == STANDARD_TEAMS and deck == RM_FULL
-        found = Seating(fmt.seats, fmt.team_of, len(fmt.teams), deck, standard)
+        deck = to_rm(c for c in fmt.deck if c < 52)
+        jokers = len(fmt.deck) - deck.bit_count()
+        standard = fmt.team_of == STANDARD_TEAMS and deck == RM_FULL and not jokers
+        found = Seating(fmt.seats, fmt.team_of, len(fmt.teams), deck, standard, jokers)
         _SEATINGS[fmt] = found
     return found
 
@@ -67,6 +94,24 @@ def to_rm(cards: Iterable[int]) -> int:
     for card in cards:
         mask |= 1 << TO_RM[card]
     return mask
+
+
+def joker_bit(card: int, trump: int) -> int:
+    """V5 joker six: the rank-major bit of joker ``card`` (52 black, 53 red) under ``trump``."""
+    return (card - 39) * 4 + trump  # 52 -> rank 13, 53 -> rank 14
+
+
+def to_rm_any(cards: Iterable[int], trump: int) -> int:
+    """``to_rm`` for cards that may be jokers (V5 joker six), placed under ``trump``."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << (TO_RM[card] if card < 52 else joker_bit(card, trump))
+    return mask
+
+
+def card_of(bit: int) -> int:
+    """The engine card of a rank-major bit, a joker's too (the inverse of both ``to_rm``s)."""
+    return FROM_RM[bit] if bit < 52 else 39 + (bit >> 2)
 
 
 def from_rm(mask: int) -> list[int]:
@@ -362,6 +407,148 @@ def rollout_n(
             lead = team
         if taken >= need or not rest:
             return (*counts, lead)
+        seat = win_seat
+        cards = []
+        played = 0
+
+
+def _joker_value(c: int, trump: int, black_gone: bool) -> int:
+    """What a card counts for in a trick of the joker six: its bit, but a red joker played
+    before the black is burnt, ``trump - 4``: in the trump's lane (``& 3``), below its 2."""
+    if c == 56 + trump and not black_gone:
+        return trump - 4
+    return c
+
+
+def trick_winner_joker(
+    leader: int, cards: Iterable[int], trump: int, seats: int, black_gone: bool
+) -> int:
+    """R9 with the jokers as trumps (V5 joker six): the seat winning a (partial) trick of
+    rank-major ``cards`` led by ``leader``; ``black_gone``: the black joker was played in an
+    earlier trick (a red joker played before it is burnt)."""
+    seat = win_seat = leader
+    win = -8
+    black = 52 + trump
+    for c in cards:
+        v = _joker_value(c, trump, black_gone)
+        if c == black:
+            black_gone = True
+        if win == -8 or ((v ^ win) & 3 == 0 and v > win) or ((v & 3) == trump != (win & 3)):
+            win, win_seat = v, seat
+        seat = (seat + 1) % seats
+    return win_seat
+
+
+def rollout_joker(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    cards: list[int],
+    tricks: Sequence[int],
+    table: Seating,
+    black_gone: bool,
+    trace: Trace | None = None,
+) -> tuple[int, ...]:
+    """``rollout_n`` for the joker six (V5): the jokers are the trump's ranks 13 and 14
+    (``joker_bit``), so the greedy policy and R8 read them as trumps (played last of the
+    trumps, kept when throwing); a red joker played while the black is still out is burnt
+    (``_joker_value``). Every trick is played (the hand is scored by the bid). Returns the
+    tricks per team and, last, -1 (no team "takes" a joker six hand: its bid decides).
+
+    ``black_gone``: the black joker was played in an earlier trick of the hand.
+    """
+    n = table.seats
+    team_of = table.team_of
+    hs = list(hands)
+    rest = 0
+    for h in hs:
+        rest |= h
+    suits = RM_SUIT
+    above = ABOVE
+    tmask = suits[trump]
+    black = 52 + trump
+    red = 56 + trump
+    masters = 0
+    for s in range(4):
+        left = rest & suits[s]
+        if left and s != trump:
+            masters |= 1 << (left.bit_length() - 1)
+    counts = list(tricks)
+    cards = list(cards)
+    played = len(cards)
+    seat = (leader + played) % n
+    win = win_seat = led = lmask = -8
+    if played:
+        s = leader
+        for i, c in enumerate(cards):
+            v = red - 60 if c == red and not black_gone else c  # trump - 4: burnt
+            if c == black:
+                black_gone = True
+            if i == 0:
+                led = c & 3
+                lmask = suits[led]
+                win, win_seat = v, s
+            elif ((v ^ win) & 3 == 0 and v > win) or ((v & 3) == trump != (win & 3)):
+                win, win_seat = v, s
+            s = (s + 1) % n
+    while True:
+        hand = hs[seat]
+        if played == 0:
+            x = hand & masters
+            if x:
+                rank = (x.bit_length() - 1) >> 2
+                x = (x >> (rank << 2)) & 15
+                c = (rank << 2) | ((x & -x).bit_length() - 1)
+            else:
+                x = hand & ~tmask or hand
+                c = (x & -x).bit_length() - 1
+            led = c & 3
+            lmask = suits[led]
+            win = red - 60 if c == red and not black_gone else c
+            win_seat = seat
+        else:
+            follow = hand & lmask
+            # a burnt red joker is no higher trump: never played to beat one
+            higher = above[win] if black_gone else above[win] & ~(1 << red)
+            if team_of[win_seat] == team_of[seat]:  # a partner is winning (never oneself)
+                x = follow or hand & ~tmask or hand
+            elif follow:
+                x = (follow & higher if (win & 3) == led else 0) or follow
+            else:
+                trumps = hand & tmask
+                x = (trumps & higher if (win & 3) == trump else trumps) or hand & ~tmask or hand
+            c = (x & -x).bit_length() - 1
+            v = red - 60 if c == red and not black_gone else c
+            if (v & 3) == (win & 3):
+                if v > win:
+                    win = v
+                    win_seat = seat
+            elif (v & 3) == trump:
+                win = v
+                win_seat = seat
+        if c == black:
+            black_gone = True
+        bit = 1 << c
+        hs[seat] = hand ^ bit
+        rest ^= bit
+        if bit & masters:
+            masters ^= bit
+            left = rest & suits[c & 3]
+            if left:
+                masters |= 1 << (left.bit_length() - 1)
+        cards.append(c)
+        played += 1
+        seat += 1
+        if seat == n:
+            seat = 0
+        if played < n:
+            continue
+        if trace is not None:
+            trace.append((seat, tuple(cards), win_seat))
+        team = team_of[win_seat]
+        counts[team] += 1
+        if not rest:
+            return (*counts, -1)
         seat = win_seat
         cards = []
         played = 0

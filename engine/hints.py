@@ -15,9 +15,9 @@ import zlib
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
-from .cards import Card, Suit
+from .cards import JOKERS, Card, Suit
 from .match import PLAY, TRUMP
-from .players import _beats, _winning, auto_trump
+from .players import _beats, _winning, auto_trump, black_joker_gone, suit_in_play
 from .search import LEVELS, SearchPlayer, StopCheck
 from .view import SeatView
 
@@ -80,7 +80,8 @@ def hint(view: SeatView, should_stop: StopCheck | None = None) -> Hint:
 
 def explain_trump(view: SeatView, suit: Suit) -> Hint:
     """R5: the hakem names trump from five cards; the hard player names the longest suit."""
-    return Hint(suit, "longest_suit", suit, count=sum(1 for c in view.hand if c.suit == suit))
+    count = sum(1 for c in view.hand if not c.is_joker and c.suit == suit)
+    return Hint(suit, "longest_suit", suit, count=count)
 
 
 def explain(view: SeatView, card: Card) -> Hint:
@@ -98,9 +99,9 @@ def explain(view: SeatView, card: Card) -> Hint:
 
 
 def _lead(view: SeatView, card: Card) -> Hint:
-    """R7: the leader may lead anything."""
-    if card.suit == view.trump:
-        return Hint(card, "draw_trumps", card.suit)
+    """R7: the leader may lead anything (a joker leads trump, V5 joker six)."""
+    if card.is_joker or card.suit == view.trump:
+        return Hint(card, "draw_trumps", view.trump)
     if _is_master(view, card):
         return Hint(card, "master", card.suit)
     kept = _kept(view, card)
@@ -113,17 +114,18 @@ def _follow(view: SeatView, card: Card) -> Hint:
     """R8 (follow suit, else anything) and R9 (the highest trump, else the highest of the
     led suit, wins)."""
     trump = view.trump
-    led = view.trick[0][1].suit
-    win_seat, win_card = _winning(view.trick, trump)
-    beats = _beats(card, win_card, led, trump)
+    led = view.led_suit
+    winner = _winning(view.trick, trump, black_joker_gone(view))
+    beats = _beats(card, winner, trump)
     last = len(view.trick) == view.seats - 1
+    suit = suit_in_play(card, trump)
     if beats:
-        if card.suit != led:
+        if suit != led:
             return Hint(card, "trump_in", led)
         return Hint(card, "takes_trick" if last or _is_master(view, card) else "beats_so_far")
-    if view.is_partner(win_seat):
+    if view.is_partner(winner.seat):
         return Hint(card, "partner_wins")
-    if card.suit != led and card.suit != trump:
+    if suit != led and suit != trump:
         return Hint(card, "discard", led)
     kept = _kept(view, card)
     if kept is not None:
@@ -141,12 +143,19 @@ def _seen(view: SeatView) -> set[Card]:
 
 
 def _is_master(view: SeatView, card: Card) -> bool:
-    """No card of the suit the seat has not seen is higher."""
+    """No card of the suit the seat has not seen is higher (of the trumps, a joker neither:
+    V5 joker six)."""
     seen = _seen(view)
-    return all(Card.of(r, card.suit) in seen for r in range(card.rank + 1, 13))
+    if card.is_joker:
+        return all(j in seen for j in JOKERS if j.rank > card.rank)
+    higher = [Card.of(r, card.suit) for r in range(card.rank + 1, 13)]
+    if card.suit == view.trump:
+        higher.extend(j for j in JOKERS if j in view.fmt.deck)
+    return all(c in seen for c in higher)
 
 
 def _kept(view: SeatView, card: Card) -> Card | None:
     """The best card of ``card``'s suit the seat keeps by playing ``card``, if it is higher."""
-    higher = [c for c in view.hand if c.suit == card.suit and c.rank > card.rank]
+    suit = suit_in_play(card, view.trump)
+    higher = [c for c in view.hand if suit_in_play(c, view.trump) == suit and c.rank > card.rank]
     return max(higher, key=lambda c: c.rank) if higher else None

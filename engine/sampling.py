@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial
 
-from .fastsim import RM_SUIT, STANDARD_TEAMS, TO_RM, greedy_card, seating, to_rm
+from .cards import Card
+from .fastsim import RM_SUIT, STANDARD_TEAMS, TO_RM, greedy_card, seating, to_rm, to_rm_any
 from .view import SeatView
 
 _Splits = tuple[int, list[int], list[tuple[int, ...]]]
@@ -42,24 +43,43 @@ class Knowledge:
     """How many unseen cards nobody will hold (a format whose deck is not all dealt)."""
 
 
+def suit_in_play(card: Card, trump: int) -> int:
+    """A card's suit as R8 and R9 see it: a joker is a trump (V5 joker six, docs/rules.md)."""
+    return trump if card.is_joker else card // 13
+
+
 def knowledge(view: SeatView) -> Knowledge:
-    """Everything ``view`` reveals about where the unseen cards are."""
+    """Everything ``view`` reveals about where the unseen cards are.
+
+    V5 joker six: the jokers are placed among the trumps (``fastsim.joker_bit``), so a seat
+    that did not follow a trump lead is void in them too (R8 as docs/rules.md reads it: a
+    seat holding a joker and no other trump must play it). The trump must be named.
+    """
     me = view.seat
     n = view.seats
     fmt = view.fmt
+    table = seating(fmt)
+    trump = -1 if view.trump is None else int(view.trump)
+    if table.jokers and trump < 0:
+        raise ValueError("the jokers' place among the cards needs the trump (V5 joker six)")
     played: list[int] = []
     voids = [0] * n
     plays = [t.plays(n) for t in view.tricks]
     if view.trick:
         plays.append(view.trick)
     for trick in plays:
-        led = trick[0][1].suit
+        led = suit_in_play(trick[0][1], trump)
         for seat, card in trick:
             played.append(card)
-            if card.suit != led:
+            if suit_in_play(card, trump) != led:
                 voids[seat] |= 1 << led
-    own = to_rm(view.hand)
-    unseen = seating(fmt).deck & ~own & ~to_rm(played) & ~to_rm(view.discards)  # V2
+    if table.jokers:
+        own = to_rm_any(view.hand, trump)
+        deck = table.deck_with(trump) & ~to_rm_any(played, trump)
+    else:
+        own = to_rm(view.hand)
+        deck = table.deck & ~to_rm(played)
+    unseen = deck & ~own & ~to_rm(view.discards)  # V2
     if view.can_choose_trump:  # R4: only the hakem's first cards are dealt; the rest follow
         counts = [fmt.hand_size] * n
         counts[me] = fmt.hand_size - len(view.hand)

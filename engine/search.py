@@ -28,6 +28,9 @@ most tricks) and is valued by ``HandValues``: with two teams the match equity be
 sides (alone, or three pairs) a race in which every side is equally likely to take a hand
 (``_race``), "our side" being the seat alone in a solo format. V2's discards and draws and V1's
 bam follow rules (``auto_discard``, ``auto_draw``, always bam); a bam is searched to its end.
+V5 joker six: bids follow ``greedy_bid``; cards are searched with the jokers placed among the
+trumps of every deal (``fastsim.joker_bit``), each hand played out to its ninth trick
+(``fastsim.rollout_joker``) and valued by the bid's scoring (``JokerValues``).
 
 Budgets count simulated cards, never wall-clock time, so a seeded player is reproducible.
 A host that must bound the time a decision takes passes ``should_stop``: the engine never reads a
@@ -42,23 +45,36 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from math import comb
+from math import comb, erf, sqrt
 from typing import Final, Literal
 
-from .cards import CARDS, Card, Suit
+from .cards import ANY_CARDS, BLACK_JOKER, Card, Suit
 from .defaults import auto_discard, auto_draw
 from .fastsim import (
-    FROM_RM,
     RM_SUIT,
     TO_RM,
     Seating,
+    card_of,
+    joker_bit,
     rollout,
+    rollout_joker,
     rollout_n,
     seating,
-    to_rm,
+    to_rm_any,
     trick_winner,
+    trick_winner_joker,
 )
-from .players import GreedyPlayer, VariantPlayer, auto_trump, forced_card, greedy_bam
+from .joker import made_points, set_points
+from .players import (
+    GreedyPlayer,
+    VariantPlayer,
+    auto_trump,
+    black_joker_gone,
+    forced_card,
+    greedy_bam,
+    greedy_bid,
+    suit_in_play,
+)
 from .rules import STANDARD, GameFormat
 from .sampling import Bias, Knowledge, PlayModel, Sampler, knowledge
 from .view import SeatView
@@ -327,7 +343,7 @@ class SearchPlayer:
     def choose_trump(self, view: SeatView) -> Suit:
         """R5: ``auto_trump``, or each suit tried on the same completions of the five cards."""
         deals = self.settings.trump_deals
-        if not view.hand or deals <= 0:
+        if not view.hand or deals <= 0 or view.fmt.jokers:  # V5 joker six: see choose_bid
             return auto_trump(view.hand)
         sampler = Sampler(knowledge(view))
         table = seating(view.fmt)
@@ -368,6 +384,12 @@ class SearchPlayer:
         """V1: ``greedy_bam``: playing on never costs (a failed bam scores the kot)."""
         return greedy_bam(view)
 
+    def choose_bid(self, view: SeatView) -> int:
+        """V5 joker six: ``greedy_bid``, the hand-strength estimate (no search: the bot asks
+        for the variants' decisions on its event loop, and the trump after the bid is named
+        by ``auto_trump`` as at the other tables, which ``trump_deals`` found no worse)."""
+        return greedy_bid(view)
+
     # ------------------------------------------------------------------------ cards
 
     def choose_card(self, view: SeatView) -> Card:
@@ -378,15 +400,16 @@ class SearchPlayer:
         if view.trump is None:
             return self._fallback.choose_card(view)
         know = knowledge(view)
-        in_trick = to_rm(c for _, c in view.trick)
-        candidates = distinct_cards(legal, know.unseen | in_trick)
+        trump = int(view.trump)
+        in_trick = to_rm_any((c for _, c in view.trick), trump)
+        candidates = distinct_cards(legal, know.unseen | in_trick, trump)
         if len(candidates) == 1:
-            return CARDS[FROM_RM[candidates[0]]]
+            return ANY_CARDS[card_of(candidates[0])]
         totals = self._evaluate(view, know, candidates)
         if totals is None:  # stopped before a single deal was tried
             return self._fallback.choose_card(view)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -candidates[i]))
-        return CARDS[FROM_RM[candidates[best]]]
+        return ANY_CARDS[card_of(candidates[best])]
 
     def _evaluate(
         self, view: SeatView, know: Knowledge, candidates: list[int]
@@ -411,9 +434,11 @@ class SearchPlayer:
         team = view.team
         need = view.tricks_to_win
         leader = view.leader
-        trick = [TO_RM[c] for _, c in view.trick]
+        trick = [TO_RM[c] if c < 52 else joker_bit(c, trump) for _, c in view.trick]
         table = seating(view.fmt)
         standard = table.standard and view.bam_team < 0
+        jokers = table.jokers > 0  # V5 joker six: every trick played, scored by the bid
+        black_gone = black_joker_gone(view)
         if view.bam_team >= 0:  # V1: the hand goes on to the last trick
             need = view.fmt.hand_size + 1
         seats = table.seats
@@ -422,10 +447,15 @@ class SearchPlayer:
         tricks = (tricks_n[0], tricks_n[-1])  # the standard table's two teams
         played = sum(tricks_n)
         values = outcome_values(view) if standard else (0.0, 0.0, 0.0, 0.0)
-        worth = HandValues(view, settings.margin_weight)
+        worth: Callable[[tuple[int, ...]], float] = (
+            JokerValues(view, settings.margin_weight)
+            if jokers
+            else HandValues(view, settings.margin_weight)
+        )
         sampler = Sampler(know, self._trump_bias(view) if settings.trump_prior else None)
         model = None
-        if settings.eps < 1 or settings.eps_partner < 1:
+        if (settings.eps < 1 or settings.eps_partner < 1) and not jokers:
+            # (the play model's greedy probe knows no jokers: V5 joker six samples uniformly)
             model = PlayModel(view, settings.eps, settings.eps_partner)
         draw_cost = _SAMPLE_COST * (settings.oversample if model else 1)
         totals = [0.0] * len(candidates)
@@ -448,6 +478,13 @@ class SearchPlayer:
                         card = candidates[i]
                         hands[me] = own ^ (1 << card)
                         cards = [*trick, card]
+                        if jokers:
+                            results = _play_out_joker(
+                                hands, trump, leader, cards, tricks_n, table, black_gone
+                            )
+                            spent += seats * (sum(results[:-1]) - played) - len(trick)
+                            totals[i] += weight * worth(results)
+                            continue
                         if not standard:
                             results = _play_out(
                                 hands, trump, leader, cards, tricks_n, lead, need, table
@@ -508,7 +545,9 @@ class SearchPlayer:
             return None
         trump = view.trump
         plays = [p for t in view.tricks for p in t.plays(view.seats)] + list(view.trick)
-        shown = sum(1 for seat, card in plays if seat == hakem and card.suit == trump)
+        shown = sum(
+            1 for seat, card in plays if seat == hakem and suit_in_play(card, trump) == trump
+        )
         likelihood = _trump_likelihood(view.fmt.hand_size, view.fmt.first_deal)
         weights = tuple(likelihood[min(13, k + shown)] for k in range(14))
         return Bias(hakem, int(trump), weights)
@@ -527,16 +566,21 @@ class SearchPlayer:
         return (values[3] if ours == 0 else values[2]) + margin
 
 
-def distinct_cards(legal: tuple[Card, ...], live: int) -> list[int]:
+def distinct_cards(legal: tuple[Card, ...], live: int, trump: int = -1) -> list[int]:
     """The legal cards as rank-major bits, one per run of equivalent cards.
 
     Two cards of a suit are equivalent when no ``live`` card (in another hand, or on the
     table in this trick) lies between them: whichever is played, the other does the same work
-    later. The lowest of each run stands for it.
+    later. The lowest of each run stands for it. A joker (V5 joker six, placed under
+    ``trump``) is always a candidate of its own: the black one makes the red count, the red
+    one may be burnt, so neither does another card's work.
     """
     out: list[int] = []
     by_suit: dict[int, list[int]] = {}
     for card in legal:
+        if card.is_joker:
+            out.append(joker_bit(card, trump))
+            continue
         by_suit.setdefault(card // 13, []).append(TO_RM[card])
     for suit, bits in by_suit.items():
         bits.sort()
@@ -573,6 +617,85 @@ def _play_out(
     if taken >= need or not hands[winner]:
         return (*done, lead)
     return rollout_n(hands, trump, winner, [], done, need, table, lead)
+
+
+def _play_out_joker(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    cards: list[int],
+    tricks: tuple[int, ...],
+    table: Seating,
+    black_gone: bool,
+) -> tuple[int, ...]:
+    """V5 joker six: finish the trick ``cards`` and play every trick of the hand, greedily
+    (``rollout_joker``); the tricks per team, then -1."""
+    seats = table.seats
+    if len(cards) < seats:
+        return rollout_joker(hands, trump, leader, cards, tricks, table, black_gone)
+    winner = trick_winner_joker(leader, cards, trump, seats, black_gone)
+    done = list(tricks)
+    done[table.team_of[winner]] += 1
+    if not hands[winner]:
+        return (*done, -1)
+    black_gone = black_gone or joker_bit(BLACK_JOKER, trump) in cards
+    return rollout_joker(hands, trump, winner, [], done, table, black_gone)
+
+
+#: V5 joker six: the spread of one hand's net points, for ``joker_equity`` (a made bid scores
+#: its 5-9 tricks, a set 10-18 to the others: about 8 either way).
+_JOKER_HAND_SPREAD: Final = 8.0
+#: Points a joker six hand adds to the leader's score on average, to count the hands left.
+_JOKER_HAND_POINTS: Final = 7.0
+
+
+def joker_equity(us: int, them: int, target: int) -> float:
+    """V5 joker six: the chance that "we" reach ``target`` (124) first, from these scores, as
+    a race of hands each worth about ``_JOKER_HAND_SPREAD`` net points either way (a normal
+    approximation: the exact recursion of ``match_equity`` would need hundreds of levels)."""
+    if us >= target:
+        return 1.0
+    if them >= target:
+        return 0.0
+    hands = max(1.0, (target - max(us, them)) / _JOKER_HAND_POINTS)
+    z = (us - them) / (_JOKER_HAND_SPREAD * sqrt(2.0 * hands))
+    return 0.5 * (1.0 + erf(z))
+
+
+class JokerValues:
+    """V5 joker six: what each way this hand can end is worth to the seat's team, scored as
+    ``engine.joker`` scores it (the bid made: the tricks taken, 18 for all nine, 36 for a bid
+    of nine made; else ``set_points`` to the others), then ``joker_equity``, plus
+    ``margin_weight`` per trick of margin. ``result``: ``rollout_joker``'s."""
+
+    __slots__ = ("_bid", "_hakem_team", "_margin", "_memo", "_scores", "_target", "_team")
+
+    def __init__(self, view: SeatView, margin_weight: float) -> None:
+        self._team = view.team
+        self._hakem_team = view.team_of(view.hakem)
+        self._bid = view.bids[view.hakem]
+        self._scores = view.scores
+        self._target = view.target_score
+        self._margin = margin_weight
+        self._memo: dict[tuple[int, ...], float] = {}
+
+    def __call__(self, result: tuple[int, ...]) -> float:
+        value = self._memo.get(result)
+        if value is None:
+            value = self._memo[result] = self._worth(result[:-1])
+        return value
+
+    def _worth(self, tricks: tuple[int, ...]) -> float:
+        team = self._team
+        hakem_team = self._hakem_team
+        took = tricks[hakem_team]
+        scores = list(self._scores)
+        if took >= self._bid:
+            scores[hakem_team] += made_points(self._bid, took)
+        else:
+            scores[1 - hakem_team] += set_points(self._bid, took)
+        margin = self._margin * (tricks[team] - tricks[1 - team])
+        return joker_equity(scores[team], scores[1 - team], self._target) + margin
 
 
 def first_to_most(view: SeatView) -> int:

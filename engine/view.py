@@ -78,6 +78,15 @@ class SeatView:
         card = self.trick[0][1]
         return self.trump if card.is_joker else card.suit
 
+    @property
+    def legal_bids(self) -> tuple[int, ...]:
+        """V5 joker six: what this seat may bid now, 0 (pass) first, then every bid of the
+        format above the highest so far; empty unless it is this seat's turn to bid."""
+        if not self.can_bid:
+            return ()
+        high = max(self.bids, default=0)
+        return (0, *(b for b in self.fmt.bids if b > high))
+
     def team_of(self, seat: int) -> int:
         return self.seat_teams[seat]
 

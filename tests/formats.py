@@ -9,11 +9,13 @@ ends a hand.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from engine import GameFormat
-from engine.rules import FORMATS
+from engine import GameFormat, JokerMatch
+from engine.match import _VARIANT_CLASSES
+from engine.rules import FORMATS, JOKER_SIX
 
 TWOS = (0, 13, 26, 39)  # card numbers of the four 2s (suit-major, rank 2 first)
 
@@ -68,12 +70,42 @@ def format_of(seats: int, size: int) -> Iterator[GameFormat]:
         FORMATS.pop(fmt.name, None)
 
 
+JOKER_TARGET = 5
+"""The short joker six's target: one hand (a made bid scores 5–9, 18 or 36, a failed
+one 10–18 to the others) where the seed's 124 takes about a dozen."""
+
+JOKER_SHORT: GameFormat = dataclasses.replace(
+    JOKER_SIX, name="test-joker-six", target_score=JOKER_TARGET
+)
+"""V5 joker six exactly as the engine plays it (``JokerMatch``), but to ``JOKER_TARGET``: for
+the tests that must play whole matches through a bot process (kill and restart), where the
+seed's fixed 124 would take hundreds of moves."""
+
+
+def _register_joker_short() -> None:
+    FORMATS[JOKER_SHORT.name] = JOKER_SHORT
+    _VARIANT_CLASSES[JOKER_SHORT.name] = JokerMatch
+
+
+@contextmanager
+def joker_short() -> Iterator[GameFormat]:
+    """``JOKER_SHORT``, registered with the engine while the block runs."""
+    _register_joker_short()
+    try:
+        yield JOKER_SHORT
+    finally:
+        FORMATS.pop(JOKER_SHORT.name, None)
+        _VARIANT_CLASSES.pop(JOKER_SHORT.name, None)
+
+
 def register_stand_ins() -> None:
-    """A stand-in for every shape the engine has no format of (for a bot process of its own)."""
+    """A stand-in for every shape the engine has no format of (for a bot process of its own),
+    and the short joker six (``JOKER_SHORT``)."""
     for seats, size in SHAPES:
         if engine_format(seats, size) is None:
             fmt = _stand_in(seats, size)
             FORMATS[fmt.name] = fmt
+    _register_joker_short()
 
 
 def shape_format(seats: int, size: int) -> GameFormat:

@@ -15,6 +15,10 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "Standard: 4 players, 2 teams of 2",
         "fa": "معمولی: ۴ بازیکن، ۲ تیم دونفره",
     },
+    "format.joker_six": {
+        "en": "Joker six: 6 players, 2 teams of 3, two jokers, bidding for hakem, to 124",
+        "fa": "شش‌نفرهٔ جوکردار: ۶ بازیکن، ۲ تیم سه‌نفره، دو جوکر، خواندن برای حاکمی، تا ۱۲۴",
+    },
     "format.solo": {"en": "{seats} players, each alone", "fa": "{seats} بازیکن، هر کس برای خودش"},
     "format.teams": {
         "en": "{seats} players, {teams} teams of {size}",

@@ -1,6 +1,7 @@
 """The decisions some formats add to trump and cards (issue 14): V1's bam (play on for every
-trick, or stop), V2's discards and draws and the joker six's bidding for hakem (V5), through the engine, for a member's button, a
-computer player, or a member whose time ran out (R14: the engine's ``auto_*`` defaults).
+trick, or stop), V2's discards and draws and the joker six's bidding for hakem (V5), through
+the engine, for a member's button, a computer player, or a member whose time ran out (R14:
+the engine's ``auto_*`` defaults).
 
 Plain functions with no I/O, like ``moves``, which turns what they return into table state and
 typed events.
@@ -22,6 +23,7 @@ from engine import (
     Player,
     SeatView,
     auto_bam,
+    auto_bid,
     auto_discard,
     auto_draw,
 )
@@ -64,9 +66,9 @@ def player_move(player: Player, view: SeatView) -> Card | Decision:
     if view.phase == DRAW:
         choose_draw = getattr(player, "choose_draw", auto_draw)
         return Decision("draw", bool(choose_draw(view)))
-    if view.phase == BID:  # the engine's players do not bid yet: they pass
-        choose_bid = getattr(player, "choose_bid", None)
-        return Decision("bid", tricks=int(choose_bid(view)) if choose_bid else 0)
+    if view.phase == BID:  # V5 joker six: the engine's players' hand estimate (greedy_bid)
+        choose_bid = getattr(player, "choose_bid", auto_bid)
+        return Decision("bid", tricks=int(choose_bid(view)))
     choose_discard = getattr(player, "choose_discard", auto_discard)
     card: Card = choose_discard(view)
     return card
@@ -74,13 +76,13 @@ def player_move(player: Player, view: SeatView) -> Card | Decision:
 
 def default_move(view: SeatView) -> Card | Decision:
     """R14 for the variants' phases: stop (a bam is insisted on), the card worth least, keep a
-    trump or court card (``engine.defaults``)."""
+    trump or court card, pass the bid (``engine.defaults``)."""
     if view.phase == BAM:
         return Decision("bam", auto_bam(view))
     if view.phase == DRAW:
         return Decision("draw", auto_draw(view))
-    if view.phase == BID:  # a member who says nothing passes
-        return Decision("bid", tricks=0)
+    if view.phase == BID:  # a member who says nothing passes ("معاف", ``auto_bid``)
+        return Decision("bid", tricks=auto_bid(view))
     return auto_discard(view)
 
 

@@ -20,11 +20,11 @@ log = logging.getLogger(__name__)
 
 
 def hosted_formats() -> tuple[str, ...]:
-    """The engine's formats (``engine.rules.FORMATS``) a table can be opened with: all but the
-    joker six, whose bidding and jokers the bot shows but the engine's computer players (the
-    time-outs' and empty seats' moves, R14/R15) cannot play yet: ``GreedyPlayer`` and
-    ``auto_trump`` read a joker's suit, and no player bids."""
-    return tuple(name for name, fmt in FORMATS.items() if not fmt.bids)
+    """The engine's formats (``engine.rules.FORMATS``) a table can be opened with: every one,
+    the joker six (V5) included. Each phase a format adds has its buttons, and the engine's
+    computer players play every decision of it: empty seats (R15) and a member's late turn
+    (R14) bid (``greedy_bid`` / ``auto_bid``, a pass), name trump and play jokers."""
+    return tuple(FORMATS)
 
 
 class Range(NamedTuple):

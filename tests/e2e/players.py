@@ -6,7 +6,7 @@ import random
 
 from bot.discord.client import HokmBot
 from bot.service.table import Table
-from engine import PLAY, TRUMP, Card
+from engine import BID, PLAY, TRUMP, Card
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
 
@@ -22,11 +22,14 @@ def hand_message(double: DiscordDouble, user: User) -> StoredMessage | None:
 
 
 def ready_to_act(message: StoredMessage | None, table: Table) -> bool:
-    """The DM shows this hand and marks the seat's turn (trump buttons or green cards)."""
+    """The DM shows this hand and marks the seat's turn (trump buttons, green cards, or the
+    joker six's bid buttons)."""
     match = table.match
     if message is None or match is None:
         return False
     ids = [b.custom_id or "" for b in message.buttons()]
+    if match.phase == BID:  # V5 joker six: a bid (5–9) or Pass
+        return any(i.startswith(f"hokm:v:{table.table_id}:{match.hand_number}:") for i in ids)
     if match.phase == TRUMP:
         return any(i.startswith(f"hokm:t:{table.table_id}:{match.hand_number}:") for i in ids)
     marked = [b for b in message.buttons() if b.style == SUCCESS]
@@ -54,6 +57,8 @@ async def play_turn_by_dm(
     assert message is not None
     if match.phase == TRUMP:
         choices = [b for b in message.buttons() if (b.custom_id or "").startswith("hokm:t:")]
+    elif match.phase == BID:  # any bid it may make, or Pass
+        choices = [b for b in message.buttons() if (b.custom_id or "").startswith("hokm:v:")]
     else:
         choices = [b for b in message.buttons() if b.style == SUCCESS]
     button = rng.choice(choices)

@@ -124,3 +124,49 @@ async def test_v2_two_players_discard_draw_and_play_a_match_by_dm(
         channel, lambda m: "wins the match" in m.text, timeout=15
     )
     assert summary.buttons()[0].label == "Rematch"
+
+
+JOKER_START = 119
+"""Where the joker six e2e match starts (both teams): the seed fixes the target at 124, not a
+table setting, and a whole match is about a dozen hands of 54 cards; from 119 the first hand
+played decides it (a made bid scores 5 or more, a failed one 10 or more to the others), after
+any deals everyone passed (a point to the dealer's team)."""
+
+
+async def test_v5_joker_six_members_bid_and_play_with_computers_to_the_end(
+    discord_double: DiscordDouble, make_bot: BotFactory
+) -> None:
+    """V5 joker six from Discord: ``/hokm new format:joker_six`` is offered; three members and
+    three computers; the members bid (or pass) with their DM's bid buttons, the computers bid
+    by their hand estimate, the hakem names trump on nine cards and everyone plays, jokers
+    included, to the match's end; summary and standings as in every format."""
+    double = discord_double
+    channel = double.channel
+    assert channel is not None and double.guild is not None
+    assert "joker_six" in [c.value for c in FORMAT_CHOICES]
+    bot = await make_bot(match_seed_base=61)
+    host, *others = double.members
+    people = [host, *others[:2]]
+    table = await open_table(double, bot, host, {"format": "joker_six", "difficulty": "normal"})
+    assert table.fmt.name == "joker_six" and len(table.seats) == 6
+    for user in people[1:]:
+        await double.click(user, table_message(double, table), label="Join")
+    await double.click(host, table_message(double, table), label="Start")
+    assert table.status == "playing"
+    assert [s is not None and s.is_computer for s in table.seats] == [False] * 3 + [True] * 3
+    match = table.match
+    assert match is not None and match.phase == "bid" and match.target_score == 124
+    match.scores[:] = [JOKER_START, JOKER_START]
+    await play_out(double, bot, table, {u.id: u for u in double.members}, random.Random(7))
+    assert match.is_over and max(match.scores) >= 124
+    bids = [a for a in match.actions if isinstance(a, tuple) and a[0] == "bid"]
+    assert {table.seat(seat).is_computer for _, seat, _ in bids} == {False, True}
+    assert any(r.kind in ("made", "set") for r in match.hand_results)
+    winner = match.winner_team
+    assert winner is not None
+    summary = await double.wait_for_message(
+        channel, lambda m: "the match" in m.text and bool(m.buttons()), timeout=15
+    )
+    assert summary.text.startswith(f"🏆 {team_label(table, 'en', winner)} win the match")
+    page = await bot.store.standings(double.guild.id, 1, game_format="joker_six")
+    assert page.total_players == len(people)

@@ -48,11 +48,12 @@ from .test_bam import spades_match, to_seven
 
 fast = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ALL = sorted(
-    (f for f in FORMATS.values() if not getattr(f, "bids", ())),  # joker six: not yet (below)
+    (f for f in FORMATS.values() if not getattr(f, "bids", ())),  # joker six: its own file
     key=lambda f: f.name,
 )
-"""Every format but the joker six (V5 with jokers and bidding, ``GameFormat.bids``), which
-the computer players do not play yet: its jokers have no suit and its hakem is bid for."""
+"""Every format but the joker six (V5 with jokers and bidding, ``GameFormat.bids``): its
+hakem is bid for, its jokers are trumps and its hands are scored by the bid, so its players,
+sampling and simulator have their own tests (``test_joker_players.py``)."""
 NAMES = [f.name for f in ALL]
 TINY = SearchSettings(card_budget=300, min_deals=2, max_deals=4, trump_deals=2)
 

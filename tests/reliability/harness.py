@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.present import custom_ids, render
+from bot.present import render
 from bot.service.table import Table
-from engine import Card, Match, Suit
+from engine import Match
 from tests.double.interactions import InteractionRecord
 from tests.double.models import StoredMessage, User
 from tests.double.process import BotProcess
 from tests.double.server import DiscordDouble
 
-from .script import SEED, member_choice
+from .script import SEED, button_id, member_choice
 
 RESUMED = "The bot restarted; this table carries on where it was."
 
@@ -211,11 +211,7 @@ def choice_id(stored: Stored) -> str:
     """The custom_id of the button the member to act clicks in the scripted match."""
     match = stored.match
     assert match is not None
-    choice = member_choice(match, match.to_act)
-    if isinstance(choice, Suit):
-        return custom_ids.trump_id(stored.table_id, match.hand_number, choice)
-    assert isinstance(choice, Card)
-    return custom_ids.card_id(stored.table_id, match.hand_number, choice)
+    return button_id(stored.table_id, match.hand_number, member_choice(match, match.to_act))
 
 
 def holding(messages: list[StoredMessage], custom_id: str) -> StoredMessage | None:

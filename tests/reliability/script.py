@@ -13,7 +13,24 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from engine import MATCH_OVER, TRUMP, Card, GreedyPlayer, Match, Rules, Suit, auto_trump, seat_view
+from bot.present import custom_ids
+from bot.service.variants import Decision
+from engine import (
+    BID,
+    MATCH_OVER,
+    TRUMP,
+    Card,
+    GreedyPlayer,
+    Match,
+    Rules,
+    Suit,
+    auto_trump,
+    greedy_bid,
+    seat_view,
+)
+
+Choice = Card | Suit | Decision
+"""A scripted move: a card, a trump, or (V5 joker six) a ``Decision("bid", tricks=n)``."""
 
 SEED = 5
 """``match_seed_base`` of the scripted match: ``find_seed()`` (two hands of 45 and 37 actions,
@@ -23,25 +40,42 @@ COMPUTER_SEATS = frozenset({3})
 """The host and two members sit at seats 0-2; "Start" fills seat 3 with an easy computer."""
 
 
-def member_choice(match: Match, seat: int) -> Card | Suit:
+def member_choice(match: Match, seat: int) -> Choice:
+    if match.phase == BID:  # V5 joker six: the lowest bid it may make one time in three
+        bids = seat_view(match, seat).legal_bids
+        bid = bids[1] if len(bids) > 1 and (len(match.actions) + seat) % 3 == 0 else 0
+        return Decision("bid", tricks=bid)
     if match.phase == TRUMP:
         return auto_trump(match.hand_of(seat))
     legal = sorted(match.legal_cards(seat))
     return legal[(len(match.actions) * 7 + seat) % len(legal)]
 
 
-def computer_choice(match: Match, seat: int) -> Card | Suit:
-    """What the bot plays for an easy computer and on a time-out (``GreedyPlayer``)."""
+def computer_choice(match: Match, seat: int) -> Choice:
+    """What the bot plays for an easy computer (``GreedyPlayer``)."""
     view = seat_view(match, seat)
     player = GreedyPlayer()
+    if match.phase == BID:
+        return Decision("bid", tricks=greedy_bid(view))
     return Suit(player.choose_trump(view)) if match.phase == TRUMP else player.choose_card(view)
 
 
-def apply(match: Match, seat: int, choice: Card | Suit) -> None:
-    if isinstance(choice, Suit):
+def apply(match: Match, seat: int, choice: Choice) -> None:
+    if isinstance(choice, Decision):
+        match.bid(seat, choice.tricks)
+    elif isinstance(choice, Suit):
         match.choose_trump(seat, choice)
     else:
         match.play(seat, choice)
+
+
+def button_id(table_id: str, hand: int, choice: Choice) -> str:
+    """The custom_id of the button that makes ``choice`` (a trump, a bid, a card)."""
+    if isinstance(choice, Suit):
+        return custom_ids.trump_id(table_id, hand, choice)
+    if isinstance(choice, Decision):
+        return custom_ids.bid_id(table_id, hand, choice.tricks)
+    return custom_ids.card_id(table_id, hand, choice)
 
 
 def simulate(

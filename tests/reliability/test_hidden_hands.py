@@ -13,7 +13,7 @@ from bot.present import custom_ids
 from bot.service.errors import ActionError
 from bot.service.table import Table
 from bot.store import StoreError, TableRecord
-from engine import PLAY, Card, Suit
+from engine import PLAY, Card
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
@@ -22,7 +22,7 @@ from tests.e2e.helpers import table_message
 from .inproc import fast_forward, open_table, seated_table, until
 from .leaks import TRICK_LINE, HandWatcher, label, leaks
 from .leaks import viewer_of as leaks_viewer
-from .script import member_choice
+from .script import button_id, member_choice
 
 
 def holding(messages: list[StoredMessage], custom_id: str) -> StoredMessage | None:
@@ -39,12 +39,7 @@ async def click_scripted(double: DiscordDouble, table: Table, users: dict[int, U
     assert match is not None
     seat = match.to_act
     user = users[table.seat(seat).user_id or 0]
-    choice = member_choice(match, seat)
-    if isinstance(choice, Suit):
-        cid = custom_ids.trump_id(table.table_id, match.hand_number, choice)
-    else:
-        assert isinstance(choice, Card)
-        cid = custom_ids.card_id(table.table_id, match.hand_number, choice)
+    cid = button_id(table.table_id, match.hand_number, member_choice(match, seat))
     if table.seat(seat).dm_closed:
         rec = await double.click(user, table_message(double, table), label="My hand")
         assert rec.ephemeral and rec.message is not None

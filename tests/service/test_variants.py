@@ -105,9 +105,9 @@ async def test_v2_two_players_build_their_hands_and_play_to_the_end(
 async def test_v5_joker_six_the_hakem_is_bid_for_and_the_hand_scores_the_bid(
     make_service: MakeService, publisher: FakePublisher
 ) -> None:
-    """Six members (the engine's computer players cannot play jokers yet, so the format is
-    not offered on Discord: ``hosted_formats``): the first bidder passes, the next bids 5,
-    the rest pass; the bidder is hakem, names trump on nine cards and the hand scores the bid.
+    """Six members (the format is offered on Discord: ``hosted_formats``): the first bidder
+    passes, the next bids 5, the rest pass; the bidder is hakem, names trump on nine cards and
+    the hand scores the bid.
     """
     service = make_service()
     table = Table(
@@ -144,4 +144,33 @@ async def test_v5_joker_six_the_hakem_is_bid_for_and_the_hand_scores_the_bid(
         await service.play_card(table.table_id, user_at(table, seat), 1, card)
     (ended,) = publisher.of(HandEnded)
     assert ended.result.kind in ("made", "set") and match.target_score == 124
-    assert "joker_six" not in hosted_formats()
+    assert "joker_six" in hosted_formats()
+
+
+async def test_v5_joker_six_computers_bid_and_play_and_a_late_member_passes_r14(
+    make_service: MakeService, clock: FakeClock, publisher: FakePublisher
+) -> None:
+    """The host alone with five computers (R15) at a joker six table, letting every turn run
+    out (R14): the server passes the host's bid (``auto_bid``) and plays their cards, jokers
+    included (``GreedyPlayer``); the computers bid by their hand estimate and play; hands are
+    scored by the bid. (The seed's 124 is a dozen hands: the test stops after two.)"""
+    service = make_service()
+    table = await open_lobby(service, host_name="host", game_format="joker_six")
+    assert len(table.seats) == 6
+    await service.start(table.table_id, HUMANS[0])
+    match = match_of(table)
+    assert match.phase == BID and [s.computer_plays for s in table.seats[1:]] == [True] * 5
+    for _ in range(2000):
+        if len(publisher.of(HandEnded)) >= 2:
+            break
+        if table.seat(match.to_act).computer_plays:
+            await clock.advance(service.computer_delay)
+        else:
+            assert table.deadline is not None
+            await clock.advance(table.deadline - clock.now + 0.01)
+    assert len(publisher.of(HandEnded)) >= 2
+    assert TimedOutDecision(0, "pass") in publisher.of(TimedOutDecision)
+    bids = [a for a in match.actions if isinstance(a, tuple) and a[0] == "bid"]
+    assert all(tricks == 0 for _, seat, tricks in bids if seat == 0)
+    assert any(tricks for _, seat, tricks in bids if seat != 0)  # a computer bid
+    assert all(e.result.kind in ("made", "set") for e in publisher.of(HandEnded))
