@@ -50,6 +50,7 @@ class Args:
     profile: str | None
     verbose: bool
     event_loop: str = "auto"
+    harness_loop: str = "auto"
     attack_tables: int = 0
     attack_per_server: int = 25
     attack_warmup: float = 45.0

@@ -17,7 +17,7 @@ from engine import PLAY
 
 from ..service.table import Table
 
-LIMIT = 4
+LIMIT = 2
 """Deferred edits running at once."""
 
 Key = tuple[str, int]

@@ -8,6 +8,7 @@ end up on the screen by accident.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -280,31 +281,38 @@ def hand_message(
         elif not view.my_turn:
             lines.append(hand_status.waiting_line(table, view, lang, live=live))
     if view.hand and table.status == "playing":
-        legal = set(view.hand) if view.can_discard else set(view.legal)  # V2: any card down
-        jokers = sorted((c for c in view.hand if c.is_joker), key=lambda c: -c.rank)
-        suits = [jokers] + [
-            sorted(
-                (c for c in view.hand if not c.is_joker and c.suit == suit), key=lambda c: -c.rank
-            )
-            for suit in SUIT_ORDER
-        ]
-        # Up to 17 cards (issue 14, three players) in the rows the trump buttons leave.
-        for row in pack_rows([cards for cards in suits if cards], MAX_ROWS - len(rows)):
-            rows.append(
-                tuple(
-                    ButtonSpec(
-                        custom_ids.card_id(tid, hand_no, c),
-                        c.label,
-                        "success" if c in legal else "secondary",
-                    )
-                    for c in row
-                )
-            )
+        legal = view.hand if view.can_discard else view.legal  # V2: any card may go down
+        rows.extend(_card_rows(tid, hand_no, view.hand, frozenset(legal), MAX_ROWS - len(rows)))
     if table.settings.hints and view.my_turn and view.phase in (TRUMP, PLAY):
         _add_button(rows, ButtonSpec(custom_ids.hint_id(tid, hand_no), t(lang, "button.hint")))
     if ephemeral:
         lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
     return MessageSpec(content="\n".join(lines), rows=tuple(rows))
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_rows(
+    tid: str, hand_no: int, hand: tuple[Card, ...], legal: frozenset[Card], free_rows: int
+) -> tuple[tuple[ButtonSpec, ...], ...]:
+    """A hand's card buttons, by suit, in the rows the other buttons leave (up to 17 cards,
+    issue 14). Cached: a player's cards and their legal marks stay the same through the
+    other players' cards, and the live edit of each of those would build them again."""
+    jokers = sorted((c for c in hand if c.is_joker), key=lambda c: -c.rank)
+    suits = [jokers] + [
+        sorted((c for c in hand if not c.is_joker and c.suit == suit), key=lambda c: -c.rank)
+        for suit in SUIT_ORDER
+    ]
+    return tuple(
+        tuple(
+            ButtonSpec(
+                custom_ids.card_id(tid, hand_no, c),
+                c.label,
+                "success" if c in legal else "secondary",
+            )
+            for c in row
+        )
+        for row in pack_rows([cards for cards in suits if cards], free_rows)
+    )
 
 
 def closed_hand_message(table: Table, hand: int, *, ephemeral: bool = False) -> MessageSpec:
