@@ -162,7 +162,8 @@ class Outbox:
         while (self._pending or self._inflight) and self.clock() < deadline:
             self._idle.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._idle.wait(), timeout=0.05)
+                async with asyncio.timeout(0.05):  # not wait_for: see ``run``
+                    await self._idle.wait()
 
     def prune(self, now: float | None = None) -> None:
         """Forget channels and keys nothing is waiting on: a channel with no call in its
@@ -184,9 +185,13 @@ class Outbox:
             entry, wait = self._next()
             if entry is None:
                 self._wakeup.clear()
+                idle = self.channel_window if wait is None else wait  # prune when idle
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel
+                # that comes in the loop turn the event is set (a job submitted or ended as
+                # the bot closes), and the worker then ran on until the close gave up.
                 with contextlib.suppress(TimeoutError):
-                    idle = self.channel_window if wait is None else wait  # prune when idle
-                    await asyncio.wait_for(self._wakeup.wait(), timeout=idle)
+                    async with asyncio.timeout(idle):
+                        await self._wakeup.wait()
                 continue
             await self._slots.acquire()
             if self._pending.get(entry.key) is not entry:  # discarded while waiting for a slot

@@ -82,7 +82,8 @@ class Hints:
                 work = asyncio.to_thread(think, "hard", seed, view, deadline)
             else:
                 work = thinker(f"{table_id}:hint:{view.seat}", "hard", seed, view, deadline)
-            choice = await asyncio.wait_for(work, HINT_SECONDS + HINT_GRACE)
+            async with asyncio.timeout(HINT_SECONDS + HINT_GRACE):  # not wait_for (3.11)
+                choice = await work
         except TimeoutError:
             choice = None
         except Exception:

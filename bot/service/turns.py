@@ -180,8 +180,9 @@ class TurnTimers:
         if pending is None:
             return None
         remaining = max(0.0, pending.deadline - self.pace.monotonic())
-        try:
-            choice = await asyncio.wait_for(asyncio.shield(pending.task), timeout=remaining)
+        try:  # asyncio.timeout: wait_for (3.11) may swallow a cancel (bot/discord/outbox.py)
+            async with asyncio.timeout(remaining):
+                choice = await asyncio.shield(pending.task)
         except TimeoutError:
             self._drop_decision(table.table_id)
             return None
