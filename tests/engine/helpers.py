@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import random
 
-from engine import Event, GameFormat, Match, Rules, Suit, parse_cards
+from engine import (
+    Event,
+    GameFormat,
+    GreedyPlayer,
+    HandResult,
+    Match,
+    Rules,
+    Suit,
+    Trick,
+    parse_cards,
+    seat_view,
+)
 from engine.match import BAM, BID, DISCARD, DRAW, TRUMP
 
 
@@ -101,3 +112,18 @@ def random_move(match: Match, rng: random.Random) -> tuple[Event, ...]:
         higher = [b for b in match.fmt.bids if b > max(getattr(match, "bids", (0,)))]
         return match.bid(seat, rng.choice([0, 0, *higher]) if higher else 0)
     return match.play(seat, rng.choice(match.legal_cards(seat)))
+
+
+def greedy_hand_out(m: Match) -> tuple[list[Trick], HandResult]:
+    """Play the hand in progress to its end with ``GreedyPlayer`` at every seat: its tricks
+    and its result (what a rollout of the same position must reproduce)."""
+    greedy = GreedyPlayer()
+    seen: list[Trick] = []
+    final: HandResult | None = None
+    while final is None:
+        for event in m.play(m.turn, greedy.choose_card(seat_view(m, m.turn))):
+            if isinstance(event, Trick):
+                seen.append(event)
+            elif isinstance(event, HandResult) and final is None:
+                final = event
+    return seen, final

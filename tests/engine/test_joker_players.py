@@ -22,13 +22,11 @@ from engine import (
     PLAY,
     TRUMP,
     GreedyPlayer,
-    HandResult,
     JokerMatch,
     Match,
     RandomPlayer,
     SearchPlayer,
     Suit,
-    Trick,
     VariantPlayer,
     auto_bid,
     auto_trump,
@@ -49,6 +47,7 @@ from engine.players import bid_estimate, black_joker_gone, greedy_bid, hand_tric
 from engine.rules import JOKER_SIX
 from engine.sampling import Sampler, knowledge
 from engine.search import LEVELS, JokerValues, SearchSettings, joker_equity, make_player
+from tests.engine.helpers import greedy_hand_out
 
 from .test_joker_six import HANDS, rigged
 
@@ -274,15 +273,7 @@ def test_v5_rollout_joker_agrees_with_joker_match(seed: int) -> None:
         black_joker_gone(view),
         trace,
     )
-    greedy = GreedyPlayer()
-    seen: list[Trick] = []
-    final = None
-    while final is None:
-        for event in m.play(m.turn, greedy.choose_card(seat_view(m, m.turn))):
-            if isinstance(event, Trick):
-                seen.append(event)
-            elif isinstance(event, HandResult) and final is None:
-                final = event
+    seen, final = greedy_hand_out(m)
     assert [(t.leader, tuple(map(int, t.cards)), t.winner) for t in seen] == [
         (leader, tuple(card_of(c) for c in cards), winner) for leader, cards, winner in trace
     ]

@@ -24,7 +24,6 @@ from engine import (
     RandomPlayer,
     Rules,
     SearchPlayer,
-    Trick,
     hint,
     seat_view,
 )
@@ -43,6 +42,7 @@ from engine.search import (
     mixed_likelihood,
     side_equity,
 )
+from tests.engine.helpers import greedy_hand_out
 
 from .test_bam import spades_match, to_seven
 
@@ -320,15 +320,7 @@ def test_rollout_n_agrees_with_match(name: str, seed: int) -> None:
         first_to_most(seat_view(m, m.turn)),
         trace,
     )
-    greedy = GreedyPlayer()
-    seen: list[Trick] = []
-    final = None
-    while final is None:
-        for event in m.play(m.turn, greedy.choose_card(seat_view(m, m.turn))):
-            if isinstance(event, Trick):
-                seen.append(event)
-            elif isinstance(event, HandResult) and final is None:
-                final = event
+    seen, final = greedy_hand_out(m)
     assert [(t.leader, t.cards, t.winner) for t in seen] == [
         (leader, tuple(FROM_RM[c] for c in cards), winner) for leader, cards, winner in trace
     ]

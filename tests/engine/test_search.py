@@ -18,12 +18,10 @@ from engine import (
     TRUMP,
     Card,
     GreedyPlayer,
-    HandResult,
     Match,
     SearchPlayer,
     SeatView,
     Suit,
-    Trick,
     make_player,
     parse_cards,
     parse_difficulty,
@@ -43,7 +41,7 @@ from engine.fastsim import (
 from engine.sampling import PlayModel, Sampler, knowledge
 from engine.search import SearchSettings, distinct_cards, match_equity
 
-from .helpers import rigged_match, spade_lead_hands
+from .helpers import greedy_hand_out, rigged_match, spade_lead_hands
 
 fast = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -87,15 +85,7 @@ def test_rollout_agrees_with_match(seed: int) -> None:
     trump = int(m.trump)
     trick = [TO_RM[c] for c in m.trick]
     result = rollout(hands, trump, m.leader, trick, (m.team_tricks[0], m.team_tricks[1]), 7, trace)
-    greedy = GreedyPlayer()
-    seen: list[Trick] = []
-    final = None
-    while final is None:
-        for event in m.play(m.turn, greedy.choose_card(seat_view(m, m.turn))):
-            if isinstance(event, Trick):
-                seen.append(event)
-            elif isinstance(event, HandResult):
-                final = event
+    seen, final = greedy_hand_out(m)
     assert [(t.leader, t.cards, t.winner) for t in seen] == [
         (leader, tuple(Card(FROM_RM[c]) for c in cards), winner) for leader, cards, winner in trace
     ]
