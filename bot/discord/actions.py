@@ -185,10 +185,11 @@ async def hand(bot: CogBot, interaction: discord.Interaction, table_id: str) -> 
     table, seat = bot.service.hand_view(table_id, interaction.user.id)
     async with bot.service.settled(table.table_id):
         spec = render.hand_message(table, seat, ephemeral=True)
+        rendered = render.hand_signatures(table, seat)  # what this answer shows
     await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
     if table.seat(seat).dm_closed:
-        bot.publisher.answered(table, seat)
-    bot.publisher.clicked(table, seat, interaction)
+        bot.publisher.answered(table, seat, rendered)
+    bot.publisher.clicked(table, seat, interaction, rendered=rendered)
 
 
 async def hint(bot: CogBot, interaction: discord.Interaction, table_id: str, hand: int) -> None:

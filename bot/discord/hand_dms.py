@@ -38,6 +38,7 @@ import aiohttp
 import discord
 
 from ..present import render
+from ..present.render import Signatures
 from ..service.service import TableFeedback
 from ..service.table import Table
 from .channels import Channels
@@ -98,22 +99,34 @@ class HandDms:
             self._in_channel.discard(key)
         self.lobby.forget(table.channel_id, (s.user_id for _, s in table.humans() if s.user_id))
 
-    def answered(self, table: Table, seat: int) -> None:
+    def answered(self, table: Table, seat: int, rendered: Signatures | None = None) -> None:
         """The player's own interaction response just showed them their hand in their DM (or
-        their only view)."""
+        their only view): ``rendered``, the signatures of what it showed, else the table now."""
         if table.is_live:
             key = (table.table_id, seat)
-            self._dm_sent[key], self._live_sent[key] = render.hand_signatures(table, seat)
+            shown = rendered or render.hand_signatures(table, seat)
+            self._dm_sent[key], self._live_sent[key] = shown
 
     def clicked(
-        self, table: Table, seat: int, interaction: discord.Interaction, hand: int | None = None
+        self,
+        table: Table,
+        seat: int,
+        interaction: discord.Interaction,
+        hand: int | None = None,
+        rendered: Signatures | None = None,
     ) -> bool:
         """Keep the player's last interaction: its token keeps the hand they clicked on (a DM
         or an ephemeral "My hand") live for 15 minutes, outside the global rate limit.
         ``hand`` is the hand the clicked message showed (a hand's last card moves the match
         on, but that message stays the old hand's). The surface they used before gets its
         last edit (``live=False``); ``True`` when that surface was their DM of this hand, so
-        the DM is up to date without an outbox edit."""
+        the DM is up to date without an outbox edit.
+
+        ``rendered``: the signatures of what the interaction's response showed, rendered before
+        it was sent. Another move may have been committed (and its edit sent) while that
+        response was on its way, and Discord then shows the older response over the newer
+        edit: the newest state goes out at once through the new token, instead of being taken
+        as shown (a turn mark that never came)."""
         match = table.match
         if match is None or not table.is_live:
             return False
@@ -122,7 +135,9 @@ class HandDms:
         surface = surface_of(interaction)
         old = self._tokens.get(key)
         self._tokens[key] = Token(interaction, shown, time.monotonic(), surface)
-        self._live_sent[key] = render.hand_signature(table, seat, live=True)
+        self._live_sent[key] = (
+            rendered[1] if rendered else render.hand_signature(table, seat, live=True)
+        )
         s = table.seat(seat)
         message = interaction.message
         if (
@@ -137,10 +152,15 @@ class HandDms:
                     table.table_id, seat, interaction.channel_id, message.id, match.hand_number
                 )
             )
-        if old is None or old.surface == surface:
-            return False
-        retired = self._retire(table, seat, old)
-        return retired and old.interaction.guild_id is None and old.hand == match.hand_number
+        up_to_date = False
+        if old is not None and old.surface != surface:
+            retired = self._retire(table, seat, old)
+            up_to_date = (
+                retired and old.interaction.guild_id is None and old.hand == match.hand_number
+            )
+        if rendered is not None:
+            self._keep_live(table, seat, key)  # a move committed while the response went
+        return up_to_date
 
     def unanswered(self, table: Table, seat: int) -> None:
         """The DM no longer shows the hand (the response meant to show it failed, or the card

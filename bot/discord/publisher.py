@@ -19,6 +19,7 @@ import aiohttp
 import discord
 
 from ..present import render
+from ..present.render import Signatures
 from ..present.summary import match_summary
 from ..service.events import HandEnded, MatchOver, Opened, Resumed
 from ..service.service import TableFeedback, Update
@@ -96,16 +97,22 @@ class DiscordPublisher:
         if not table.is_live:
             self.hands.forget(table)
 
-    def answered(self, table: Table, seat: int) -> None:
-        """The player's own interaction response just showed them their hand."""
-        self.hands.answered(table, seat)
+    def answered(self, table: Table, seat: int, rendered: Signatures | None = None) -> None:
+        """The player's own interaction response just showed them their hand (``rendered``:
+        the signatures of what it showed, ``render.hand_signatures`` taken with it)."""
+        self.hands.answered(table, seat, rendered)
 
     def clicked(
-        self, table: Table, seat: int, interaction: discord.Interaction, hand: int | None = None
+        self,
+        table: Table,
+        seat: int,
+        interaction: discord.Interaction,
+        hand: int | None = None,
+        rendered: Signatures | None = None,
     ) -> bool:
         """Keep the player's last interaction to keep their hand live with (see ``HandDms``);
         ``True`` when this also brought their DM up to date."""
-        return self.hands.clicked(table, seat, interaction, hand)
+        return self.hands.clicked(table, seat, interaction, hand, rendered)
 
     def lobby_click(
         self, channel_id: int | None, user_id: int, interaction: discord.Interaction

@@ -95,6 +95,7 @@ async def _play_click(
     in_place = ephemeral or interaction.guild_id is None
     async with bot.service.settled(table.table_id):  # another move may be mid-commit
         spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
+        rendered = render.hand_signatures(table, seat)  # what this answer shows
     try:
         if in_place:
             await interaction.response.edit_message(**message_kwargs(spec))
@@ -107,9 +108,9 @@ async def _play_click(
         bot.publisher.unanswered(table, seat)
         return
     if interaction.guild_id is None or table.seat(seat).dm_closed:
-        bot.publisher.answered(table, seat)  # the DM (or the only view) is up to date
-        bot.publisher.clicked(table, seat, interaction, click.hand)  # kept live from now on
-    elif not bot.publisher.clicked(table, seat, interaction, click.hand):
+        bot.publisher.answered(table, seat, rendered)  # the DM (or the only view) shows it
+        bot.publisher.clicked(table, seat, interaction, click.hand, rendered)  # kept live
+    elif not bot.publisher.clicked(table, seat, interaction, click.hand, rendered):
         # Played from "My hand": the DM still shows the card. When the DM was the live
         # surface, its own token just gave it its last edit; else the outbox edits it.
         bot.publisher.unanswered(table, seat)

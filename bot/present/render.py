@@ -350,9 +350,11 @@ def hand_signature(table: Table, seat: int, *, live: bool = False) -> tuple[obje
     return kept_live if live else dm
 
 
-def hand_signatures(
-    table: Table, seat: int
-) -> tuple[tuple[object, ...] | None, tuple[object, ...] | None]:
+Signatures = tuple[tuple[object, ...] | None, tuple[object, ...] | None]
+"""A seat's two ``hand_signature``s: (outbox DM, live surface)."""
+
+
+def hand_signatures(table: Table, seat: int) -> Signatures:
     """Both ``hand_signature``s of a seat (outbox DM, live surface) from one seat view: a
     player's own click needs both, on every card."""
     match = table.match
