@@ -167,11 +167,22 @@ class BotRun:
             "HOKM_LOG_LEVEL": "INFO",
         }
 
-    async def start(self, *, computer_delay: float = 0.05, argv: list[str] | None = None) -> None:
-        """``python -m bot`` (or ``argv``), ready once it has identified at the gateway."""
+    async def start(
+        self,
+        *,
+        computer_delay: float = 0.05,
+        argv: list[str] | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        """``python -m bot`` (or ``argv``, with ``env`` added), ready once it has identified at
+        the gateway."""
         assert self.proc is None, "the previous bot process is still running"
         self.proc = await BotProcess.start(
-            self.double, argv, env=self.env(computer_delay), ready="identify", timeout=40
+            self.double,
+            argv,
+            env=self.env(computer_delay) | (env or {}),
+            ready="identify",
+            timeout=40,
         )
         self.starts += 1
 

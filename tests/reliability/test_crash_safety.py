@@ -26,6 +26,7 @@ from bot.service.table import Table
 from engine import auto_trump
 from tests.double.server import DiscordDouble
 
+from .clock_ahead import AHEAD_ENV
 from .harness import (
     RESUMED,
     BotRun,
@@ -42,8 +43,9 @@ from .harness import (
 )
 from .script import COMPUTER_SEATS, SEED, TARGET, find_seed, points, simulate
 
-TRUMP_SECONDS = 10  # the smallest /hokm settings allows: the time-out point waits this long
+TRUMP_SECONDS = 10  # the smallest /hokm settings allows (the time-out point moves the clock)
 TURN_SECONDS = 60  # members never run out of time by accident, even on a slow machine
+CLOCK_AHEAD = [sys.executable, "-m", "tests.reliability.clock_ahead"]
 LONG_COMPUTER_DELAY = 3.0  # the process that is killed while a computer move is pending
 
 # How to kill at a point (the number of actions committed when it is a member's turn):
@@ -53,8 +55,9 @@ LONG_COMPUTER_DELAY = 3.0  # the process that is killed while a computer move is
 #   computer  restart with a long computer delay, the member's click hands the turn to the
 #             computer, kill while that move is pending; the new process makes it from the
 #             stored due time
-#   timeout   the member is away: kill, stay down past the stored deadline, restart; the
-#             bot plays the time-out at once from the stored deadline
+#   timeout   the member is away: kill, restart as a bot whose clock is past the stored
+#             deadline (clock_ahead.py: as if it had stayed down that long); the bot plays
+#             the time-out at once from the stored deadline
 #   result    the last card: restart as a bot that SIGKILLs itself in the middle of writing
 #             the match result (dies_writing_result.py); nothing of it is kept, the restarted
 #             bot resumes before the last card, the member clicks it again, and the result
@@ -127,10 +130,16 @@ class Script:
         self.kills += 1
         self._before_restart = set(self.double.world.messages)
 
-    async def restart(self, *, computer_delay: float = 0.05, argv: list[str] | None = None) -> None:
+    async def restart(
+        self,
+        *,
+        computer_delay: float = 0.05,
+        argv: list[str] | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         live = [t for t in read_tables(self.run.db) if t.status in ("lobby", "playing")]
         notes = self.resumed_notes()
-        await self.run.start(computer_delay=computer_delay, argv=argv)
+        await self.run.start(computer_delay=computer_delay, argv=argv, env=env)
         if live:
             self.resumes += 1
             await self.double.wait_until(
@@ -310,8 +319,10 @@ class Script:
         seat = match.to_act
         await self.kill()
         deadline = float(stored.state["deadline"])
-        await asyncio.sleep(max(0.0, deadline + 0.2 - time.time()))  # down past the deadline
-        await self.restart()
+        # Down past the deadline: the new process's clock is ahead by the rest of the wait
+        # (up to TRUMP_SECONDS), instead of the test sleeping it out.
+        ahead = max(0.0, deadline + 0.2 - time.time())
+        await self.restart(argv=CLOCK_AHEAD, env={AHEAD_ENV: repr(ahead)})
         after = await wait_stored(
             self.run.db, self.table_id, lambda s: s.actions > k, what="the trump time-out"
         )
