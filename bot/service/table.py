@@ -95,6 +95,9 @@ class TableSettings:
     bam: bool = False
     """V1: a side at seven tricks to none may play on for every trick (a table saved before
     reads off)."""
+    rate_computer_matches: bool = False
+    """Issue 16: a match with a computer player rates its members (a table saved before reads
+    off); recorded with the finished match so a rebuild of the ratings rates it the same."""
     game_format: str = STANDARD.name
     """The format (issue 14), an ``engine.rules.FORMATS`` name; a table saved before formats
     were offered is the standard game."""
