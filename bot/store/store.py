@@ -38,6 +38,7 @@ from .ops import MAX_PER_PAGE, Ops
 from .records import (
     FinishedMatch,
     MatchSummary,
+    MemberRating,
     PlayerRecord,
     StandingsPage,
     TableRecord,
@@ -269,6 +270,36 @@ class Store:
     ) -> list[MatchSummary]:
         """A member's latest finished matches in a guild, newest first."""
         return await self._runner.read(self._ops.recent_matches, guild_id, user_id, limit)
+
+    # ----------------------------------------------------------------- ratings (issue 16)
+
+    async def recompute_ratings(self) -> int:
+        """Rebuild every rating from the stored finished matches, in one transaction (what
+        ``python -m bot --recompute-ratings`` runs); how many matches were rated."""
+        return await self._runner.write(self._ops.recompute_ratings)
+
+    async def ratings_of(
+        self, guild_id: int, user_ids: Sequence[int], game_format: str = STANDARD.name
+    ) -> dict[int, MemberRating]:
+        """The ratings of those members who have one in a format here, by user id."""
+        return await self._runner.read(self._ops.ratings_of, guild_id, game_format, user_ids)
+
+    async def rating_trend(
+        self, guild_id: int, user_id: int, game_format: str = STANDARD.name
+    ) -> float | None:
+        """The change of a member's conservative rating over their last 10 rated matches."""
+        return await self._runner.read(self._ops.rating_trend, guild_id, user_id, game_format)
+
+    async def match_rating_changes(self, match_id: str) -> dict[int, float]:
+        """Each rated member's change of conservative rating in one finished match."""
+        return await self._runner.read(self._ops.match_rating_changes, match_id)
+
+    async def best_partner(
+        self, guild_id: int, user_id: int, game_format: str = STANDARD.name
+    ) -> tuple[int, int, int] | None:
+        """(partner's user id, wins together, matches together): the member they won most
+        with in a format here, ties by matches together; None without a partner."""
+        return await self._runner.read(self._ops.best_partner, guild_id, user_id, game_format)
 
 
 def _migrate_sync(engine: sa.Engine, where: str) -> Migration:
