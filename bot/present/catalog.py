@@ -289,10 +289,6 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     # ---------------------------------------------------------------- standings, settings, rules
     "standings.title": {"en": "🏆 Standings — {guild}", "fa": "🏆 جدول — {guild}"},
-    "standings.row": {
-        "en": "**{rank}.** {name} — {won}/{played} won ({rate}%) · hands {hands} · kots {kots} · hakem-kots suffered {hk}",
-        "fa": "**{rank}.** {name} — {won}/{played} برد ({rate}٪) · دست‌ها {hands} · کُت {kots} · حاکم‌کُت خورده {hk}",
-    },
     "standings.empty": {"en": "No finished matches yet.", "fa": "هنوز بازی تمام‌شده‌ای نیست."},
     "standings.page": {"en": "Page {page} of {pages}", "fa": "صفحهٔ {page} از {pages}"},
     "standings.member_none": {

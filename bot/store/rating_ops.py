@@ -21,7 +21,7 @@ from sqlalchemy import Connection
 from ..ratings import INITIAL, Rating, is_rated, match_ranks, rate_match
 from .ops_base import OpsBase
 from .records import FinishedMatch, MemberRating
-from .schema import match_players, matches, rating_changes, ratings
+from .schema import match_players, matches, rating_changes, ratings, standings
 
 REBUILD_CHUNK = 2000
 """Stored matches read at a time by a rebuild (well under SQLite's bound-parameter limit)."""
@@ -101,6 +101,16 @@ class RatingOps(OpsBase):
             r.game_format == sa.bindparam("game_format"),
             r.user_id.in_(sa.bindparam("user_ids", expanding=True)),
         )
+        s = standings.c
+        self._rank_by_rating = (
+            sa.update(standings)
+            .where(
+                s.guild_id == sa.bindparam("k_guild_id"),
+                s.game_format == sa.bindparam("k_game_format"),
+                s.user_id == sa.bindparam("k_user_id"),
+            )
+            .values(rating=sa.bindparam("k_ordinal"))
+        )
         if self.native_upsert:
             ins = self._insert(ratings)
             self._upsert_ratings = ins.on_conflict_do_update(
@@ -136,6 +146,13 @@ class RatingOps(OpsBase):
             params = {f"k_{k}": v for k, v in row.items()}
             if conn.execute(self._update_ratings, params).rowcount == 0:
                 conn.execute(sa.insert(ratings), row)
+        self._mirror_to_standings(conn, rows)
+
+    def _mirror_to_standings(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
+        """Each rated member's standings row (written earlier in the same transaction) gets
+        their conservative rating, the leaderboard's order."""
+        if rows:
+            conn.execute(self._rank_by_rating, [{f"k_{k}": v for k, v in r.items()} for r in rows])
 
     def _apply(
         self,
@@ -195,6 +212,7 @@ class RatingOps(OpsBase):
         of matches that were rated."""
         conn.execute(sa.delete(rating_changes))
         conn.execute(sa.delete(ratings))
+        conn.execute(sa.update(standings).values(rating=0.0))
         cache: dict[_Key, tuple[Rating, int]] = {}
         rated = 0
         for chunk in self._stored_matches(conn):
@@ -205,6 +223,7 @@ class RatingOps(OpsBase):
         rows = [_rating_row(key, *value) for key, value in sorted(cache.items())]
         for start in range(0, len(rows), REBUILD_CHUNK):
             conn.execute(sa.insert(ratings), rows[start : start + REBUILD_CHUNK])
+            self._mirror_to_standings(conn, rows[start : start + REBUILD_CHUNK])
         return rated
 
     def _stored_matches(self, conn: Connection) -> Iterator[list[Rateable]]:

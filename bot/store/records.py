@@ -194,6 +194,8 @@ class PlayerRecord:
     hakem_kots_suffered: int
     last_played_at: datetime
     game_format: str = STANDARD.name
+    rating: float = 0.0
+    """The conservative skill rating, μ − 3σ (issue 16); 0 before the first rated match."""
 
 
 @dataclass(frozen=True, slots=True)

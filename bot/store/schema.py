@@ -215,7 +215,21 @@ standings = sa.Table(
     sa.Column("kots_dealt", sa.Integer, nullable=False),
     sa.Column("hakem_kots_suffered", sa.Integer, nullable=False),
     sa.Column("last_played_at", UTCDateTime, nullable=False),
+    sa.Column("rating", sa.Float, nullable=False, server_default="0"),
+    # (0004) the member's conservative rating in ``ratings`` (0 until rated), kept here so
+    # the leaderboard by rating is an index walk
     sqlite_with_rowid=False,
+)
+
+sa.Index(
+    "ix_standings_rating",
+    standings.c.guild_id,
+    standings.c.game_format,
+    standings.c.rating.desc(),
+    standings.c.matches_won.desc(),
+    standings.c.win_rate.desc(),
+    standings.c.matches_played,
+    standings.c.user_id,
 )
 
 sa.Index(

@@ -44,6 +44,7 @@ from .records import (
     TableRecord,
 )
 from .runner import AsyncRunner, Runner, ThreadRunner
+from .standings_ops import StandingsOrder
 
 __all__ = ["MAX_PER_PAGE", "Store"]
 
@@ -248,22 +249,37 @@ class Store:
     # ----------------------------------------------------------------- standings
 
     async def standings(
-        self, guild_id: int, page: int, per_page: int = 10, game_format: str = STANDARD.name
+        self,
+        guild_id: int,
+        page: int,
+        per_page: int = 10,
+        game_format: str = STANDARD.name,
+        order: StandingsOrder = "rating",
     ) -> StandingsPage:
-        """Page `page` (1-based) of a guild's standings in one format: most wins first, then
-        win rate, then fewer matches played, then user id. Past the end, rows is empty."""
+        """Page `page` (1-based) of a guild's standings in one format: the highest
+        conservative rating first (``order="rating"``, issue 16), then most wins, then win
+        rate, then fewer matches played, then user id (``order="wins"``: the same without the
+        rating). Past the end, rows is empty."""
         if page < 1:
             raise ValueError(f"page starts at 1, got {page}")
         if not 1 <= per_page <= MAX_PER_PAGE:
             raise ValueError(f"per_page must be 1-{MAX_PER_PAGE}, got {per_page}")
-        return await self._runner.read(self._ops.standings, guild_id, page, per_page, game_format)
+        return await self._runner.read(
+            self._ops.standings, guild_id, page, per_page, game_format, order
+        )
 
     async def member_record(
-        self, guild_id: int, user_id: int, game_format: str = STANDARD.name
+        self,
+        guild_id: int,
+        user_id: int,
+        game_format: str = STANDARD.name,
+        order: StandingsOrder = "rating",
     ) -> PlayerRecord | None:
-        """One member's standing in one format with its rank, or None if they never finished
-        a match of that format here."""
-        return await self._runner.read(self._ops.member_record, guild_id, user_id, game_format)
+        """One member's standing in one format with its rank (in ``order``, as `standings`),
+        or None if they never finished a match of that format here."""
+        return await self._runner.read(
+            self._ops.member_record, guild_id, user_id, game_format, order
+        )
 
     async def recent_matches(
         self, guild_id: int, user_id: int, limit: int = 5

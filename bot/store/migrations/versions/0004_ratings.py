@@ -5,7 +5,8 @@ Revision ID: 0004_ratings
 Revises: 0003_formats
 Create Date: 2026-12-02
 
-``ratings`` holds the current rating (``ordinal`` = μ − 3σ is stored so the leaderboard is an
+``standings.rating`` mirrors each member's conservative rating (0 until rated) so
+``/standings``, ranked by it, is an index walk. ``ratings`` holds the current rating (``ordinal`` = μ − 3σ is stored so the leaderboard is an
 index scan); ``rating_changes`` one row per member of a rated match, before and after. Both
 are derived from the finished matches and rebuilt from them by ``python -m bot
 --recompute-ratings``. A match also records ``rate_computers``, the server setting it was
@@ -30,6 +31,23 @@ _TS = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:
+    op.add_column(
+        "standings",
+        sa.Column("rating", sa.Float, nullable=False, server_default="0"),
+    )
+    op.create_index(
+        "ix_standings_rating",
+        "standings",
+        [
+            "guild_id",
+            "game_format",
+            sa.text("rating DESC"),
+            sa.text("matches_won DESC"),
+            sa.text("win_rate DESC"),
+            "matches_played",
+            "user_id",
+        ],
+    )
     op.add_column(
         "matches",
         sa.Column("rate_computers", sa.Boolean, nullable=False, server_default=sa.false()),
@@ -79,3 +97,5 @@ def downgrade() -> None:
     op.drop_table("rating_changes")
     op.drop_table("ratings")
     op.drop_column("matches", "rate_computers")  # SQLite 3.35+ drops a column in place
+    op.drop_index("ix_standings_rating", table_name="standings")
+    op.drop_column("standings", "rating")
