@@ -14,6 +14,10 @@ RATINGS: Final[dict[str, dict[str, str]]] = {
         "en": "Matches with computer players change ratings: {value}",
         "fa": "بازی با بازیکن کامپیوتری در امتیاز مهارت حساب می‌شود: {value}",
     },
+    "summary.ratings": {
+        "en": "⭐ Ratings: {changes}",
+        "fa": "⭐ امتیاز مهارت: {changes}",
+    },
     "standings.row_rated": {
         "en": "**{rank}.** {name} — ⭐ {rating} · {won}/{played} won ({rate}%)",
         "fa": "**{rank}.** {name} — ⭐ {rating} · {won}/{played} برد ({rate}٪)",

@@ -44,8 +44,17 @@ class TableKeeper:
             stored = await self.store.finish_match(finished_match(table, self.pace.clock()), record)
             self.committed(table, record)
             log.info("table %s: match recorded (new=%s)", table.table_id, stored)
+            await self._read_rating_changes(table)
         else:
             await self.save(table)
+
+    async def _read_rating_changes(self, table: Table) -> None:
+        """What the recorded match changed in its members' ratings, for the summary. The match
+        is stored already, so a failed read only leaves the changes out of the summary."""
+        try:
+            table.rating_changes = await self.store.match_rating_changes(table.table_id)
+        except Exception:
+            log.exception("table %s: rating changes could not be read", table.table_id)
 
     def record(self, table: Table) -> TableRecord:
         return TableRecord(

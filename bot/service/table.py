@@ -132,6 +132,9 @@ class Table:
     """The public table message in the channel."""
     log: list[LogLine | str] = field(default_factory=list)
     """Recent public lines shown under the table message (a ``str`` only from old saves)."""
+    rating_changes: dict[int, float] = field(default_factory=dict)
+    """Issue 16: each rated member's change of conservative rating in the finished match, by
+    user id, read back after the match was recorded, for its summary (not saved)."""
     version: int = 0
     rematch_of: str | None = None
     """The finished table this lobby is the rematch of (its summary's Rematch button)."""
