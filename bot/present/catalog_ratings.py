@@ -14,6 +14,11 @@ RATINGS: Final[dict[str, dict[str, str]]] = {
         "en": "Matches with computer players change ratings: {value}",
         "fa": "بازی با بازیکن کامپیوتری در امتیاز مهارت حساب می‌شود: {value}",
     },
+    "table.chances": {
+        "en": "📊 Predicted chance: {teams}",
+        "fa": "📊 شانس پیش‌بینی‌شده: {teams}",
+    },
+    "table.team_percent": {"en": "{team} {count}%", "fa": "{team} {count}٪"},
     "summary.ratings": {
         "en": "⭐ Ratings: {changes}",
         "fa": "⭐ امتیاز مهارت: {changes}",

@@ -9,9 +9,13 @@ from dataclasses import replace
 import pytest
 
 from bot.discord.client import HokmBot
+from bot.ratings import Rating, win_chances
+from bot.service.table import Table
 from tests.double.mentions import mention_problems
 from tests.double.server import DiscordDouble
 from tests.store.conftest import MatchMaker
+
+from .helpers import open_table, seat_everyone, table_message
 
 
 def ids_in_order(text: str) -> list[int]:
@@ -87,3 +91,46 @@ async def test_standings_by_rating_and_a_members_rating(
     assert expected in rec.message.text and f"<@{p2}>" in rec.message.text
     # nobody was pinged by any of it
     assert mention_problems(double.requests, lambda content: set()) == []
+
+
+async def test_a_rated_match_starts_with_each_teams_predicted_chance(
+    discord_double: DiscordDouble, hokm_bot: HokmBot
+) -> None:
+    """When a match of members starts, the table message shows each team's chance to win
+    from their ratings (openskill's ``predict_win``), and keeps it after a restart's reload."""
+    double = discord_double
+    guild, channel = double.guild, double.channel
+    assert guild is not None and channel is not None
+    a, b, c, d = double.members
+    make = MatchMaker()
+    for _ in range(3):  # a and c have beaten b and d three times
+        await hokm_bot.store.finish_match(
+            make(guild_id=guild.id, team0=(a.id, c.id), team1=(b.id, d.id))
+        )
+    table = await open_table(double, hokm_bot, a)
+    await seat_everyone(double, hokm_bot, table, [b, c, d])
+    await double.wait_until(lambda: table.status == "playing", what="the match to start")
+    found = await hokm_bot.store.ratings_of(guild.id, [a.id, b.id, c.id, d.id])
+    current = {u: Rating(r.mu, r.sigma) for u, r in found.items()}
+    expected = win_chances([[a.id, c.id], [b.id, d.id]], current)
+    assert table.win_chances == pytest.approx(expected) and expected[0] > 0.7
+    strong, weak = (f"{round(100 * p)}%" for p in expected)
+    await double.wait_until(
+        lambda: "📊 Predicted chance:" in table_message(double, table).text,
+        what="the chances on the table message",
+    )
+    line = next(x for x in table_message(double, table).text.splitlines() if x.startswith("📊"))
+    assert line.index(strong) < line.index(weak) and strong != weak, line
+    assert Table.from_dict(table.to_dict()).win_chances == table.win_chances
+
+
+async def test_a_match_with_hints_has_no_prediction(
+    discord_double: DiscordDouble, hokm_bot: HokmBot
+) -> None:
+    double = discord_double
+    a, b, c, d = double.members
+    table = await open_table(double, hokm_bot, a, {"hints": True})
+    await seat_everyone(double, hokm_bot, table, [b, c, d])
+    await double.wait_until(lambda: table.status == "playing", what="the match to start")
+    assert table.win_chances == []
+    assert "📊" not in table_message(double, table).text
