@@ -50,6 +50,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--migrate-only", action="store_true", help="apply database migrations and exit"
     )
     mode.add_argument(
+        "--recompute-ratings",
+        action="store_true",
+        help="rebuild every skill rating from the stored finished matches and exit",
+    )
+    mode.add_argument(
         "--healthcheck",
         action="store_true",
         help="exit 0 if a running bot is connected to the gateway (reads health_file), else 1",
@@ -130,6 +135,22 @@ async def _start_and_serve(settings: Settings, migrate_only: bool, running: _Run
     except Exception as exc:
         raise login_failure(exc) from None
     await _serve(bot, settings, settings.discord_gateway_url or DISCORD_GATEWAY)
+    return 0
+
+
+async def recompute_ratings(settings: Settings) -> int:
+    """``--recompute-ratings``: migrate, rebuild every rating from the finished matches in
+    one transaction (the live values, exactly), say what was done; the exit status."""
+    try:
+        store = await _open_store(settings)
+    except StartupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        rated = await store.recompute_ratings()
+    finally:
+        await store.close()
+    print(f"database {store.url}: ratings rebuilt from {rated} rated matches")
     return 0
 
 
@@ -253,6 +274,8 @@ def main(argv: list[str] | None = None) -> None:
     unknown = unknown_env_vars()
     if unknown:
         log.warning("ignored unknown environment variables (no such key): %s", ", ".join(unknown))
+    if args.recompute_ratings:  # the bot is not started: no token needed
+        raise SystemExit(asyncio.run(recompute_ratings(settings)))
     if settings.discord_token is None and not args.migrate_only:
         # Before the store: a bot that cannot log in must not create a database first.
         print("error: set HOKM_DISCORD_TOKEN (config key discord_token)", file=sys.stderr)

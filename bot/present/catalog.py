@@ -12,6 +12,7 @@ from typing import Final, Literal
 
 from .catalog_formats import FORMATS_TEXT
 from .catalog_hints import HINTS
+from .catalog_ratings import RATINGS
 from .catalog_rematch import SUMMARY_AND_REMATCH
 
 Language = Literal["en", "fa"]
@@ -288,10 +289,6 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     # ---------------------------------------------------------------- standings, settings, rules
     "standings.title": {"en": "🏆 Standings — {guild}", "fa": "🏆 جدول — {guild}"},
-    "standings.row": {
-        "en": "**{rank}.** {name} — {won}/{played} won ({rate}%) · hands {hands} · kots {kots} · hakem-kots suffered {hk}",
-        "fa": "**{rank}.** {name} — {won}/{played} برد ({rate}٪) · دست‌ها {hands} · کُت {kots} · حاکم‌کُت خورده {hk}",
-    },
     "standings.empty": {"en": "No finished matches yet.", "fa": "هنوز بازی تمام‌شده‌ای نیست."},
     "standings.page": {"en": "Page {page} of {pages}", "fa": "صفحهٔ {page} از {pages}"},
     "standings.member_none": {
@@ -402,5 +399,6 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     #
     #
     **HINTS,  # bot/present/catalog_hints.py: this file would grow past the module limit
+    **RATINGS,  # bot/present/catalog_ratings.py (issue 16)
     **FORMATS_TEXT,  # bot/present/catalog_formats.py (issue 14): the Hokm family
 }

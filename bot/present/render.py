@@ -170,6 +170,10 @@ def _match_lines(table: Table, lang: str) -> list[str]:
     lines.append(
         t(lang, "table.score", teams=team_counts(table, lang, match.scores), target=target)
     )
+    if table.win_chances and table.status == "playing":  # issue 16: from the ratings
+        pcts = [round(100 * p) for p in table.win_chances]
+        chances = team_counts(table, lang, pcts, key="table.team_percent")
+        lines.append(t(lang, "table.chances", teams=chances))
     if match.phase == PLAY:
         trick = match.current_trick()
         if trick:

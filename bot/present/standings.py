@@ -4,35 +4,49 @@ at a time (issue 14: a format other than the standard game is named in the title
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..names import shown_name
-from ..store import PlayerRecord, StandingsPage
+from ..store import MemberRating, PlayerRecord, StandingsPage
+from ..store.rating_ops import TREND_MATCHES
 from . import custom_ids
 from .formats import format_label
 from .i18n import number, t
 from .render import COLOR_LOBBY, ButtonSpec, EmbedSpec, MessageSpec
 
 
+def decimal(lang: str, value: float, *, signed: bool = False) -> str:
+    """A rating, to one decimal (``12.3``, ``+1.5``), in the language's digits and mark."""
+    value = round(value, 1) + 0.0  # no "-0.0"
+    text = f"{value:+.1f}" if signed else f"{value:.1f}"
+    return text.translate(_FA) if lang == "fa" else text
+
+
+_FA = str.maketrans("0123456789.-+", "۰۱۲۳۴۵۶۷۸۹٫−+")
+
+
 def standings_message(
     lang: str, guild_name: str, page: StandingsPage, member_id: int = 0
 ) -> MessageSpec:
+    """Ranked by the conservative skill rating (issue 16), with wins and matches beside it."""
     lines = []
     for r in page.rows:
         lines.append(
             t(
                 lang,
-                "standings.row",
+                "standings.row_rated",
                 rank=number(lang, r.rank),
                 name=f"<@{r.user_id}>",
+                rating=decimal(lang, r.rating),
                 won=number(lang, r.matches_won),
                 played=number(lang, r.matches_played),
                 rate=number(lang, round(r.win_rate * 100)),
-                hands=number(lang, r.hands_won),
-                kots=number(lang, r.kots_dealt),
-                hk=number(lang, r.hakem_kots_suffered),
             )
         )
     if not lines:
         lines.append(t(lang, "standings.empty"))
+    else:
+        lines.append(f"-# {t(lang, 'standings.rating_note')}")
     footer = t(lang, "standings.page", page=number(lang, page.page), pages=number(lang, page.pages))
     title = t(lang, "standings.title", guild=shown_name(guild_name, limit=100))
     fmt = page.game_format
@@ -60,10 +74,25 @@ def standings_message(
     return MessageSpec(embed=embed, rows=(buttons,))
 
 
+@dataclass(frozen=True, slots=True)
+class MemberSkill:
+    """What ``/standings member`` adds to the record (issue 16): the rating, its change over
+    the last rated matches, and the best partner (user id, wins together, matches together)."""
+
+    rating: MemberRating | None = None
+    trend: float | None = None
+    partner: tuple[int, int, int] | None = None
+
+
 def member_message(
-    lang: str, name: str, record: PlayerRecord | None, game_format: str = "standard"
+    lang: str,
+    name: str,
+    record: PlayerRecord | None,
+    game_format: str = "standard",
+    skill: MemberSkill | None = None,
 ) -> MessageSpec:
-    """One member's record in one format (the standard game unless another is named)."""
+    """One member's record in one format (the standard game unless another is named), with
+    their rating, its recent change and their best partner."""
     other = game_format != "standard"
     if record is None:
         if other:
@@ -82,6 +111,38 @@ def member_message(
         kots=number(lang, record.kots_dealt),
         hk=number(lang, record.hakem_kots_suffered),
     )
+    lines = [text, *_skill_lines(lang, skill or MemberSkill())]
     if other:
-        text = f"{text}\n{t(lang, 'standings.format', f=format_label(lang, game_format))}"
-    return MessageSpec(content=text)
+        lines.append(t(lang, "standings.format", f=format_label(lang, game_format)))
+    return MessageSpec(content="\n".join(lines))
+
+
+def _skill_lines(lang: str, skill: MemberSkill) -> list[str]:
+    rating = skill.rating
+    if rating is None:
+        lines = [t(lang, "standings.member_unrated")]
+    else:
+        lines = [
+            t(
+                lang,
+                "standings.member_rating",
+                rating=decimal(lang, rating.ordinal),
+                rated=number(lang, rating.matches_rated),
+            )
+        ]
+        if skill.trend is not None:
+            n = number(lang, min(rating.matches_rated, TREND_MATCHES))
+            change = decimal(lang, skill.trend, signed=True)
+            lines.append(t(lang, "standings.member_trend", n=n, change=change))
+    if skill.partner is not None:
+        partner, won, played = skill.partner
+        lines.append(
+            t(
+                lang,
+                "standings.member_partner",
+                name=f"<@{partner}>",
+                won=number(lang, won),
+                played=number(lang, played),
+            )
+        )
+    return lines

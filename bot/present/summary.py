@@ -19,6 +19,7 @@ from . import custom_ids
 from .formats import is_solo
 from .i18n import number, t
 from .render import COLOR_DONE, ButtonSpec, EmbedSpec, MessageSpec
+from .standings import decimal
 from .teams import team_counts, team_label
 
 DESCRIPTION_LIMIT = 4000
@@ -63,6 +64,9 @@ def match_summary(table: Table) -> MessageSpec:
             suffered[team] += 1
     if any(suffered):
         totals.append(t(lang, "summary.hakem_kots", teams=team_counts(table, lang, suffered)))
+    rated = _rating_changes(table, lang)
+    if rated:
+        totals.append(t(lang, "summary.ratings", changes=rated))
     totals.append(
         t(
             lang,
@@ -77,6 +81,16 @@ def match_summary(table: Table) -> MessageSpec:
     button = ButtonSpec(custom_ids.rematch_id(table.table_id), t(lang, "button.rematch"), "success")
     embed = EmbedSpec(title[:256], description, COLOR_DONE, footer=t(lang, "summary.rematch_hint"))
     return MessageSpec(embed=embed, rows=((button,),))
+
+
+def _rating_changes(table: Table, lang: str) -> list[str]:
+    """Each rated member's change of skill rating (issue 16), in seat order."""
+    out = []
+    for i, seat in enumerate(table.seats):
+        if seat is not None and seat.user_id is not None and seat.user_id in table.rating_changes:
+            change = decimal(lang, table.rating_changes[seat.user_id], signed=True)
+            out.append(f"{seat_name(table, i)} {change}")
+    return out
 
 
 def _hand_lines(table: Table, lang: str, results: Sequence[HandResult], budget: int) -> list[str]:

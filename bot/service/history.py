@@ -109,4 +109,5 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
         team_stats=tuple(TeamStats(*team) for team in stats),
         hints=table.settings.hints,
         game_format=match.fmt.name,
+        rate_computers=table.settings.rate_computer_matches,
     )

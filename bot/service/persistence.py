@@ -11,8 +11,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from ..ratings import Rating, is_rated, win_chances
 from ..store import Store, TableRecord
-from .events import MatchOver
+from .events import MatchOver, Started
 from .history import finished_match, log_line
 from .ports import Pace, Update
 from .table import Table
@@ -39,13 +40,45 @@ class TableKeeper:
             line = log_line(table, event)
             if line is not None:
                 table.add_log(line)
+        if update.has(Started):
+            await self._predict(table)
         if table.status == "finished" and update.has(MatchOver):
             record = self.record(table)
             stored = await self.store.finish_match(finished_match(table, self.pace.clock()), record)
             self.committed(table, record)
             log.info("table %s: match recorded (new=%s)", table.table_id, stored)
+            await self._read_rating_changes(table)
         else:
             await self.save(table)
+
+    async def _predict(self, table: Table) -> None:
+        """Each team's chance to win from the members' ratings, saved with the start of a
+        rated match (issue 16). The ratings are read, never written: a failed read only
+        leaves the chances out."""
+        teams = [
+            [table.seat(i).user_id for i in table.fmt.seats_of(team)]
+            for team in range(len(table.fmt.teams))
+        ]
+        s = table.settings
+        if not is_rated(teams, hints=s.hints, rate_computers=s.rate_computer_matches):
+            table.win_chances = []
+            return
+        members = [u for team in teams for u in team if u is not None]
+        try:
+            found = await self.store.ratings_of(table.guild_id, members, table.fmt.name)
+        except Exception:
+            log.exception("table %s: ratings could not be read", table.table_id)
+            return
+        current = {u: Rating(r.mu, r.sigma) for u, r in found.items()}
+        table.win_chances = win_chances(teams, current)
+
+    async def _read_rating_changes(self, table: Table) -> None:
+        """What the recorded match changed in its members' ratings, for the summary. The match
+        is stored already, so a failed read only leaves the changes out of the summary."""
+        try:
+            table.rating_changes = await self.store.match_rating_changes(table.table_id)
+        except Exception:
+            log.exception("table %s: rating changes could not be read", table.table_id)
 
     def record(self, table: Table) -> TableRecord:
         return TableRecord(

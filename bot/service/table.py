@@ -95,6 +95,9 @@ class TableSettings:
     bam: bool = False
     """V1: a side at seven tricks to none may play on for every trick (a table saved before
     reads off)."""
+    rate_computer_matches: bool = False
+    """Issue 16: a match with a computer player rates its members (a table saved before reads
+    off); recorded with the finished match so a rebuild of the ratings rates it the same."""
     game_format: str = STANDARD.name
     """The format (issue 14), an ``engine.rules.FORMATS`` name; a table saved before formats
     were offered is the standard game."""
@@ -129,6 +132,12 @@ class Table:
     """The public table message in the channel."""
     log: list[LogLine | str] = field(default_factory=list)
     """Recent public lines shown under the table message (a ``str`` only from old saves)."""
+    win_chances: list[float] = field(default_factory=list)
+    """Issue 16: each team's predicted chance to win from its members' ratings when the
+    match started (openskill's ``predict_win``); empty for a match that is not rated."""
+    rating_changes: dict[int, float] = field(default_factory=dict)
+    """Issue 16: each rated member's change of conservative rating in the finished match, by
+    user id, read back after the match was recorded, for its summary (not saved)."""
     version: int = 0
     rematch_of: str | None = None
     """The finished table this lobby is the rematch of (its summary's Rematch button)."""
@@ -214,6 +223,7 @@ class Table:
             "computer_due": self.computer_due,
             "message_id": self.message_id,
             "log": [line if isinstance(line, str) else line.to_dict() for line in self.log],
+            "win_chances": list(self.win_chances),
             "version": self.version,
             "rematch_of": self.rematch_of,
             "reserved": {str(i): asdict(s) for i, s in self.reserved.items()},
@@ -240,6 +250,7 @@ class Table:
             computer_due=data["computer_due"],
             message_id=data["message_id"],
             log=[LogLine.from_data(line) for line in data["log"]],
+            win_chances=list(data.get("win_chances") or []),
             version=int(data["version"]),
             rematch_of=data.get("rematch_of"),
             reserved={int(i): Seat(**s) for i, s in (data.get("reserved") or {}).items()},

@@ -85,6 +85,10 @@ class GuildSettings(BaseModel):
     game_format: str = STANDARD.name
     """The format new tables are opened with (issue 14): a name of ``engine.rules.FORMATS``
     (the engine's formats are data, so the choices are whatever the engine has)."""
+    rate_computer_matches: bool = False
+    """Whether a match with a computer player changes its members' ratings (issue 16). Off by
+    default: a computer's strength is a guess, so such a match says little about the members.
+    A match with hints is never rated, whatever this says. Older stored settings read off."""
 
     @field_validator("game_format")
     @classmethod

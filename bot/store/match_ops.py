@@ -13,7 +13,7 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .errors import StoreError
-from .ops_base import OpsBase
+from .rating_ops import RatingOps
 from .records import FinishedMatch
 from .schema import UTCDateTime, match_players, matches, standings
 
@@ -43,6 +43,7 @@ def _match_row(m: FinishedMatch) -> dict[str, Any]:
         "hands": list(m.hands),
         "hints": m.hints,
         "game_format": m.game_format,
+        "rate_computers": m.rate_computers,
         "team_results": [
             [score, s.hands_won, s.kots_dealt, s.hakem_kots_suffered]
             for score, s in zip(m.scores, m.team_stats, strict=True)
@@ -120,8 +121,9 @@ def _standings_merge(incoming: Any) -> dict[str, Any]:
     return values
 
 
-class MatchOps(OpsBase):
-    """Record finished matches exactly once and fold them into the standings."""
+class MatchOps(RatingOps):
+    """Record finished matches exactly once and fold them into the standings and the
+    ratings (``RatingOps``), in the transaction that records them."""
 
     def _prepare_matches(self) -> None:
         self._insert_players = sa.insert(match_players)
@@ -170,6 +172,7 @@ class MatchOps(OpsBase):
                 deltas = _standings_deltas(new)
                 if deltas:
                     self.add_to_standings(conn, deltas)
+                self.rate_matches(conn, new)
         except IntegrityError as exc:  # the caller's transaction rolls back: nothing is kept
             ids = ", ".join(m.match_id for m in candidates[:3])
             more = "..." if len(candidates) > 3 else ""

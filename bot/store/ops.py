@@ -39,6 +39,7 @@ class Ops(TableOps, SettingsOps, MatchOps, StandingsOps):
         self._prepare_tables()
         self._prepare_settings()
         self._prepare_matches()
+        self._prepare_ratings()
         self._prepare_standings()
 
     def finish_match(

@@ -21,6 +21,7 @@ __all__ = [
     "FinishedMatch",
     "MatchPlayer",
     "MatchSummary",
+    "MemberRating",
     "PlayerRecord",
     "StandingsPage",
     "TableRecord",
@@ -145,6 +146,8 @@ class FinishedMatch:
     """Hints were on at the table (issue 13): kept so ratings can leave the match out."""
     game_format: str = STANDARD.name
     """The format played (issue 14): standings are kept per format."""
+    rate_computers: bool = False
+    """The server let a match with computer players change ratings (issue 16), when played."""
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.match_id) <= MAX_MATCH_ID:
@@ -191,6 +194,8 @@ class PlayerRecord:
     hakem_kots_suffered: int
     last_played_at: datetime
     game_format: str = STANDARD.name
+    rating: float = 0.0
+    """The conservative skill rating, μ − 3σ (issue 16); 0 before the first rated match."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,3 +225,15 @@ class MatchSummary:
     hints: bool = False
     """Played with hints on (issue 13): not a rated match."""
     game_format: str = STANDARD.name
+
+
+@dataclass(frozen=True, slots=True)
+class MemberRating:
+    """A member's skill rating in one server and format (issue 16): OpenSkill's μ and σ, the
+    conservative ``ordinal`` (μ − 3σ) and how many rated matches made it."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    ordinal: float
+    matches_rated: int

@@ -32,6 +32,8 @@ __all__ = [
     "match_players",
     "matches",
     "metadata",
+    "rating_changes",
+    "ratings",
     "standings",
 ]
 
@@ -167,6 +169,8 @@ matches = sa.Table(
     # (0003) the format played, and every team's [score, hands won, kots dealt, hakem-kots
     # suffered] (NULL before 0003: two teams, all in the team0_/team1_ columns, which still
     # hold the first two teams of any format)
+    sa.Column("rate_computers", sa.Boolean, nullable=False, server_default=sa.false()),
+    # (0004) the server let a match with computer players change ratings (issue 16)
     sa.CheckConstraint(f"winner_team BETWEEN 0 AND {MAX_SEATS - 1}", name="ck_matches_winner_team"),
     sa.Index("ix_matches_guild_finished", "guild_id", "finished_at"),
 )
@@ -211,7 +215,21 @@ standings = sa.Table(
     sa.Column("kots_dealt", sa.Integer, nullable=False),
     sa.Column("hakem_kots_suffered", sa.Integer, nullable=False),
     sa.Column("last_played_at", UTCDateTime, nullable=False),
+    sa.Column("rating", sa.Float, nullable=False, server_default="0"),
+    # (0004) the member's conservative rating in ``ratings`` (0 until rated), kept here so
+    # the leaderboard by rating is an index walk
     sqlite_with_rowid=False,
+)
+
+sa.Index(
+    "ix_standings_rating",
+    standings.c.guild_id,
+    standings.c.game_format,
+    standings.c.rating.desc(),
+    standings.c.matches_won.desc(),
+    standings.c.win_rate.desc(),
+    standings.c.matches_played,
+    standings.c.user_id,
 )
 
 sa.Index(
@@ -222,4 +240,49 @@ sa.Index(
     standings.c.win_rate.desc(),
     standings.c.matches_played,
     standings.c.user_id,
+)
+
+# (0004) Skill ratings (issue 16), derived from the finished matches: rebuilt from them by
+# ``python -m bot --recompute-ratings``.
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("guild_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("game_format", sa.String(MAX_FORMAT_NAME), primary_key=True),
+    sa.Column("user_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    # μ − 3σ, stored so the leaderboard by rating is an index scan
+    sa.Column("ordinal", sa.Float, nullable=False),
+    sa.Column("matches_rated", sa.Integer, nullable=False),
+    sqlite_with_rowid=False,
+)
+
+sa.Index(
+    "ix_ratings_rank",
+    ratings.c.guild_id,
+    ratings.c.game_format,
+    ratings.c.ordinal.desc(),
+    ratings.c.user_id,
+)
+
+rating_changes = sa.Table(
+    "rating_changes",
+    metadata,
+    sa.Column(
+        "match_id",
+        sa.String(MAX_MATCH_ID),
+        sa.ForeignKey("matches.match_id", ondelete="CASCADE", name="fk_rating_changes_match"),
+        primary_key=True,
+    ),
+    sa.Column("user_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("guild_id", sa.BigInteger, nullable=False),
+    sa.Column("game_format", sa.String(MAX_FORMAT_NAME), nullable=False),
+    sa.Column("finished_at", UTCDateTime, nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu_after", sa.Float, nullable=False),
+    sa.Column("sigma_after", sa.Float, nullable=False),
+    sa.Index("ix_rating_changes_member", "guild_id", "game_format", "user_id", "finished_at"),
+    sqlite_with_rowid=False,
 )

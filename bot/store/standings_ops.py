@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import sqlalchemy as sa
 from sqlalchemy import Connection
@@ -32,48 +32,57 @@ def _player_from_row(row: sa.Row[Any], rank: int) -> PlayerRecord:
         hakem_kots_suffered=row.hakem_kots_suffered,
         last_played_at=row.last_played_at,
         game_format=row.game_format,
+        rating=row.rating,
     )
 
 
-_RANK_ORDER = (
-    standings.c.matches_won.desc(),
-    standings.c.win_rate.desc(),
-    standings.c.matches_played.asc(),
-    standings.c.user_id.asc(),
-)
+StandingsOrder = Literal["rating", "wins"]
+"""``rating`` (issue 16, what ``/standings`` shows): the conservative rating, then wins, win
+rate, fewer matches played; ``wins``: the same without the rating (the order before ratings)."""
+_ORDERS: dict[str, tuple[tuple[str, bool], ...]] = {
+    # (column, higher first)
+    "rating": (
+        ("rating", True),
+        ("matches_won", True),
+        ("win_rate", True),
+        ("matches_played", False),
+    ),
+    "wins": (("matches_won", True), ("win_rate", True), ("matches_played", False)),
+}
 
 
-def _record(row: sa.Row[Any]) -> tuple[int, float, int]:
-    """What decides a rank: `_RANK_ORDER` without its last tie-break (the user id, which only
-    keeps the listing stable). Equal records share a rank (1, 1, 3)."""
-    return (row.matches_won, row.win_rate, row.matches_played)
+def _order_by(table: Any, order: str) -> list[Any]:
+    """The listing order: the record's columns, then the user id, which only keeps it stable."""
+    cols = [table.c[name].desc() if high else table.c[name].asc() for name, high in _ORDERS[order]]
+    return [*cols, table.c.user_id.asc()]
 
 
-def _rank_statement() -> sa.Select[Any]:
-    """A member's row plus how many rows have a better record (`_record`, in the order of
-    `_RANK_ORDER`), so the member's rank is that count plus one, shared with equal records."""
+def _record(row: sa.Row[Any], order: str) -> tuple[Any, ...]:
+    """What decides a rank: the order's columns without the user id. Equal records share a
+    rank (1, 1, 3)."""
+    return tuple(getattr(row, name) for name, _ in _ORDERS[order])
+
+
+def _rank_statement(order: str) -> sa.Select[Any]:
+    """A member's row plus how many rows have a better record (``_record``, in the order of
+    ``_ORDERS``), so the member's rank is that count plus one, shared with equal records."""
     me = standings.alias("me")
     o = standings.alias("o")
+    keys = _ORDERS[order]
+    better: list[Any] = []
+    for i, (name, high) in enumerate(keys):
+        same = [o.c[k] == me.c[k] for k, _ in keys[:i]]
+        beats = o.c[name] > me.c[name] if high else o.c[name] < me.c[name]
+        better.append(sa.and_(*same, beats))
+    first = keys[0][0]
     ahead = (
         sa.select(sa.func.count())
         .select_from(o)
         .where(
             o.c.guild_id == me.c.guild_id,
             o.c.game_format == me.c.game_format,
-            o.c.matches_won >= me.c.matches_won,  # sargable bound: scan only the top part
-            sa.or_(
-                o.c.matches_won > me.c.matches_won,
-                sa.and_(
-                    o.c.matches_won == me.c.matches_won,
-                    sa.or_(
-                        o.c.win_rate > me.c.win_rate,
-                        sa.and_(
-                            o.c.win_rate == me.c.win_rate,
-                            o.c.matches_played < me.c.matches_played,
-                        ),
-                    ),
-                ),
-            ),
+            o.c[first] >= me.c[first],  # sargable bound: scan only the top part
+            sa.or_(*better),
         )
         .scalar_subquery()
     )
@@ -89,16 +98,17 @@ class StandingsOps(OpsBase):
 
     def _prepare_standings(self) -> None:
         s = standings.c
-        self.standings_page = (
-            sa.select(standings)
+        self.standings_pages = {
+            order: sa.select(standings)
             .where(
                 s.guild_id == sa.bindparam("guild_id"),
                 s.game_format == sa.bindparam("game_format"),
             )
-            .order_by(*_RANK_ORDER)
+            .order_by(*_order_by(standings, order))
             .limit(sa.bindparam("limit"))
             .offset(sa.bindparam("offset"))
-        )
+            for order in _ORDERS
+        }
         self._standings_count = (
             sa.select(sa.func.count())
             .select_from(standings)
@@ -107,10 +117,16 @@ class StandingsOps(OpsBase):
                 s.game_format == sa.bindparam("game_format"),
             )
         )
-        self.member_rank = _rank_statement()
+        self.member_ranks = {order: _rank_statement(order) for order in _ORDERS}
 
     def standings(
-        self, conn: Connection, guild_id: int, page: int, per_page: int, game_format: str
+        self,
+        conn: Connection,
+        guild_id: int,
+        page: int,
+        per_page: int,
+        game_format: str,
+        order: StandingsOrder = "rating",
     ) -> StandingsPage:
         offset = (page - 1) * per_page
         key = {"guild_id": guild_id, "game_format": game_format}
@@ -118,14 +134,14 @@ class StandingsOps(OpsBase):
         rows: Sequence[sa.Row[Any]] = []
         if offset < total:
             params = {**key, "limit": per_page, "offset": offset}
-            rows = conn.execute(self.standings_page, params).all()
+            rows = conn.execute(self.standings_pages[order], params).all()
         return StandingsPage(
             guild_id=guild_id,
             page=page,
             per_page=per_page,
             pages=max(1, math.ceil(total / per_page)),
             total_players=total,
-            rows=tuple(self._ranked(conn, guild_id, game_format, rows, offset)),
+            rows=tuple(self._ranked(conn, guild_id, game_format, rows, offset, order)),
             game_format=game_format,
         )
 
@@ -136,6 +152,7 @@ class StandingsOps(OpsBase):
         game_format: str,
         rows: Sequence[sa.Row[Any]],
         offset: int,
+        order: str,
     ) -> list[PlayerRecord]:
         """Standard competition ranks (1, 1, 3): a row with the same record as the one above
         it shares its rank, otherwise its rank is its place. A page's first row may tie with
@@ -145,18 +162,23 @@ class StandingsOps(OpsBase):
         for i, row in enumerate(rows):
             if i == 0 and offset > 0:
                 key = {"guild_id": guild_id, "game_format": game_format, "user_id": row.user_id}
-                first = conn.execute(self.member_rank, key).one()
+                first = conn.execute(self.member_ranks[order], key).one()
                 rank = first.ahead + 1
-            elif i > 0 and _record(row) != _record(rows[i - 1]):
+            elif i > 0 and _record(row, order) != _record(rows[i - 1], order):
                 rank = offset + i + 1
             out.append(_player_from_row(row, rank))
         return out
 
     def member_record(
-        self, conn: Connection, guild_id: int, user_id: int, game_format: str
+        self,
+        conn: Connection,
+        guild_id: int,
+        user_id: int,
+        game_format: str,
+        order: StandingsOrder = "rating",
     ) -> PlayerRecord | None:
         key = {"guild_id": guild_id, "game_format": game_format, "user_id": user_id}
-        row = conn.execute(self.member_rank, key).first()
+        row = conn.execute(self.member_ranks[order], key).first()
         return None if row is None else _player_from_row(row, row.ahead + 1)
 
     def recent_matches(

@@ -38,11 +38,13 @@ from .ops import MAX_PER_PAGE, Ops
 from .records import (
     FinishedMatch,
     MatchSummary,
+    MemberRating,
     PlayerRecord,
     StandingsPage,
     TableRecord,
 )
 from .runner import AsyncRunner, Runner, ThreadRunner
+from .standings_ops import StandingsOrder
 
 __all__ = ["MAX_PER_PAGE", "Store"]
 
@@ -247,28 +249,73 @@ class Store:
     # ----------------------------------------------------------------- standings
 
     async def standings(
-        self, guild_id: int, page: int, per_page: int = 10, game_format: str = STANDARD.name
+        self,
+        guild_id: int,
+        page: int,
+        per_page: int = 10,
+        game_format: str = STANDARD.name,
+        order: StandingsOrder = "rating",
     ) -> StandingsPage:
-        """Page `page` (1-based) of a guild's standings in one format: most wins first, then
-        win rate, then fewer matches played, then user id. Past the end, rows is empty."""
+        """Page `page` (1-based) of a guild's standings in one format: the highest
+        conservative rating first (``order="rating"``, issue 16), then most wins, then win
+        rate, then fewer matches played, then user id (``order="wins"``: the same without the
+        rating). Past the end, rows is empty."""
         if page < 1:
             raise ValueError(f"page starts at 1, got {page}")
         if not 1 <= per_page <= MAX_PER_PAGE:
             raise ValueError(f"per_page must be 1-{MAX_PER_PAGE}, got {per_page}")
-        return await self._runner.read(self._ops.standings, guild_id, page, per_page, game_format)
+        return await self._runner.read(
+            self._ops.standings, guild_id, page, per_page, game_format, order
+        )
 
     async def member_record(
-        self, guild_id: int, user_id: int, game_format: str = STANDARD.name
+        self,
+        guild_id: int,
+        user_id: int,
+        game_format: str = STANDARD.name,
+        order: StandingsOrder = "rating",
     ) -> PlayerRecord | None:
-        """One member's standing in one format with its rank, or None if they never finished
-        a match of that format here."""
-        return await self._runner.read(self._ops.member_record, guild_id, user_id, game_format)
+        """One member's standing in one format with its rank (in ``order``, as `standings`),
+        or None if they never finished a match of that format here."""
+        return await self._runner.read(
+            self._ops.member_record, guild_id, user_id, game_format, order
+        )
 
     async def recent_matches(
         self, guild_id: int, user_id: int, limit: int = 5
     ) -> list[MatchSummary]:
         """A member's latest finished matches in a guild, newest first."""
         return await self._runner.read(self._ops.recent_matches, guild_id, user_id, limit)
+
+    # ----------------------------------------------------------------- ratings (issue 16)
+
+    async def recompute_ratings(self) -> int:
+        """Rebuild every rating from the stored finished matches, in one transaction (what
+        ``python -m bot --recompute-ratings`` runs); how many matches were rated."""
+        return await self._runner.write(self._ops.recompute_ratings)
+
+    async def ratings_of(
+        self, guild_id: int, user_ids: Sequence[int], game_format: str = STANDARD.name
+    ) -> dict[int, MemberRating]:
+        """The ratings of those members who have one in a format here, by user id."""
+        return await self._runner.read(self._ops.ratings_of, guild_id, game_format, user_ids)
+
+    async def rating_trend(
+        self, guild_id: int, user_id: int, game_format: str = STANDARD.name
+    ) -> float | None:
+        """The change of a member's conservative rating over their last 10 rated matches."""
+        return await self._runner.read(self._ops.rating_trend, guild_id, user_id, game_format)
+
+    async def match_rating_changes(self, match_id: str) -> dict[int, float]:
+        """Each rated member's change of conservative rating in one finished match."""
+        return await self._runner.read(self._ops.match_rating_changes, match_id)
+
+    async def best_partner(
+        self, guild_id: int, user_id: int, game_format: str = STANDARD.name
+    ) -> tuple[int, int, int] | None:
+        """(partner's user id, wins together, matches together): the member they won most
+        with in a format here, ties by matches together; None without a partner."""
+        return await self._runner.read(self._ops.best_partner, guild_id, user_id, game_format)
 
 
 def _migrate_sync(engine: sa.Engine, where: str) -> Migration:

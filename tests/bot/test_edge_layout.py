@@ -52,4 +52,5 @@ def test_settings_options_are_named_as_the_settings_they_change() -> None:
         "allow_computer_players": "computer_players",
         "redeal_without_court": "redeal",
         "game_format": "format",
+        "rate_computer_matches": "rate_computers",
     }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.discord.ui import embed_of
+from bot.names import seat_name
 from bot.present import custom_ids
 from bot.present.summary import DESCRIPTION_LIMIT, duration, match_summary
 from bot.service.table import Seat, Table, TableSettings
@@ -89,3 +90,27 @@ def test_persian_summary_uses_persian_words_and_digits() -> None:
 def test_duration_is_whole_minutes_at_least_one() -> None:
     assert duration("en", 10) == "1 min"
     assert duration("en", 61 * 60) == "1 h 1 min"
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_summary_shows_each_rated_players_change(lang: str) -> None:
+    """Issue 16: one line with each rated member's rating change, names escaped as in the
+    rest of the summary; a member left unrated (or a computer) is not named in it; the
+    longest match with it still fits."""
+    table = finished_table(25, lang)
+    before = match_summary(table).embed
+    assert before is not None and "⭐" not in before.description
+    table.rating_changes = {10: 1.26, 11: -0.84, 12: 0.04}
+    spec = match_summary(table)
+    assert spec.embed is not None
+    line = next(x for x in spec.embed.description.splitlines() if "⭐" in x)
+    if lang == "en":
+        assert line.startswith("⭐ Ratings: ")
+        assert "+1.3" in line and "-0.8" in line and "+0.0" in line
+    else:
+        assert "+۱٫۳" in line and "−۰٫۸" in line
+    for seat in range(3):  # the names as the summary shows them everywhere (escaped)
+        assert seat_name(table, seat) in line
+    assert seat_name(table, 3) not in line  # seat 3 (user 13) was not rated
+    embed = embed_of(spec)
+    assert embed is not None and len(embed) <= 6000 and len(spec.embed.description) <= 4096

@@ -68,6 +68,9 @@ async def test_four_members_play_a_match_by_dm_and_standings_update(
     # one closing message: the winners by name, every hand, a Rematch button (issue 13 item 7)
     assert report.text.startswith(f"🏆 {team_label(table, 'en', winner)} win the match")
     assert report.buttons()[0].label == "Rematch"
+    # issue 16: four members, no hints: each one's rating change, winners up, losers down
+    rated = [line for line in report.text.splitlines() if line.startswith("⭐ Ratings: ")]
+    assert len(rated) == 1 and rated[0].count("+") == 2 and rated[0].count(" -") == 2, rated
     assert [m for m in double.messages_in(channel) if "win the match" in m.text] == [report]
     assert any("Hand 1" in m.text or "Kot" in m.text for m in double.messages_in(channel))
     # standings: every member has one match, the winners one win

@@ -36,6 +36,8 @@ TABLES = {
     "matches",
     "match_players",
     "standings",
+    "ratings",
+    "rating_changes",
 }
 
 

@@ -34,6 +34,8 @@ TABLES = {
     "matches",
     "match_players",
     "standings",
+    "ratings",
+    "rating_changes",
 }
 
 

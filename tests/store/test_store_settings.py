@@ -37,6 +37,7 @@ def test_limits_match_validation() -> None:
         "redeal_without_court": (False, True),
         "bam": (False, True),
         "game_format": hosted_formats(),  # issue 14: the engine's formats the bot hosts
+        "rate_computer_matches": (False, True),  # issue 16
     } == LIMITS
     for key, allowed in LIMITS.items():
         if isinstance(allowed, Range):

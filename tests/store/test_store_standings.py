@@ -97,12 +97,12 @@ async def test_order_paging_and_ranks(store: Store, make_match: MakeMatch) -> No
 
     for guild in (1, 2, 3):
         expected = expected_standings(batch, guild)
-        first = await store.standings(guild, 1, per_page=7)
+        first = await store.standings(guild, 1, per_page=7, order="wins")
         assert first.total_players == len(expected)
         assert first.pages == -(-len(expected) // 7)
         got = []
         for page in range(1, first.pages + 1):
-            p = await store.standings(guild, page, per_page=7)
+            p = await store.standings(guild, page, per_page=7, order="wins")
             assert p.page == page and len(p.rows) <= 7
             got.extend(p.rows)
         assert [as_tuple(r) for r in got] == expected
@@ -110,7 +110,47 @@ async def test_order_paging_and_ranks(store: Store, make_match: MakeMatch) -> No
         assert any(a.rank == b.rank for a, b in pairwise(got)), "no tie seen"
         for r in got:
             assert r.win_rate == pytest.approx(r.matches_won / r.matches_played)
-            assert await store.member_record(guild, r.user_id) == r
+            assert await store.member_record(guild, r.user_id, order="wins") == r
+
+
+async def test_the_leaderboard_by_rating(store: Store, make_match: MakeMatch) -> None:
+    """Issue 16: highest conservative rating first (the mirror of ``ratings`` in each
+    standings row), then the record; ranks shared by equal ratings and records, across pages
+    too, and a member's own rank agrees with the page."""
+    batch = random_matches(make_match, 120, seed=11)
+    await store.finish_matches(batch[:60])
+    for m in batch[60:]:
+        await store.finish_match(m)
+    first = await store.standings(1, 1, per_page=5)
+    got = []
+    for page in range(1, first.pages + 1):
+        got.extend((await store.standings(1, page, per_page=5)).rows)
+    ratings = await store.ratings_of(1, [r.user_id for r in got])
+    for r in got:  # the standings row carries the rating (0 for a member never rated)
+        assert r.rating == (ratings[r.user_id].ordinal if r.user_id in ratings else 0.0)
+    keys = [(-r.rating, -r.matches_won, -r.win_rate, r.matches_played, r.user_id) for r in got]
+    assert keys == sorted(keys)
+    assert len({r.rating for r in got}) > 5 and any(r.rating == 0.0 for r in got)
+    by_wins = (await store.standings(1, 1, per_page=100, order="wins")).rows
+    assert [r.user_id for r in got] != [r.user_id for r in by_wins]  # the order is the rating's
+    for i, r in enumerate(got):
+        assert r.rank == 1 + sum(1 for o in got[:i] if not keys_equal(o, r))
+        assert await store.member_record(1, r.user_id) == r
+    # after a rebuild the mirror is the same
+    await store.recompute_ratings()
+    again = []
+    for page in range(1, first.pages + 1):
+        again.extend((await store.standings(1, page, per_page=5)).rows)
+    assert again == got
+
+
+def keys_equal(a: Any, b: Any) -> bool:
+    return (a.rating, a.matches_won, a.win_rate, a.matches_played) == (
+        b.rating,
+        b.matches_won,
+        b.win_rate,
+        b.matches_played,
+    )
 
 
 async def test_tie_breaks(store: Store, make_match: MakeMatch) -> None:
@@ -198,10 +238,15 @@ def query_plan(db_path: Path, stmt: Any, **params: Any) -> str:
 async def test_hot_queries_use_their_indexes(store: Store, db_path: Path) -> None:
     """Page 1 must be an index walk (no sort), whatever the number of matches."""
     key = {"guild_id": 1, "game_format": "standard"}
-    page = query_plan(db_path, store._ops.standings_page, **key, limit=10, offset=0)
+    page = query_plan(db_path, store._ops.standings_pages["wins"], **key, limit=10, offset=0)
     assert "ix_standings_rank" in page and "TEMP B-TREE" not in page
-    rank = query_plan(db_path, store._ops.member_rank, **key, user_id=1)
+    rank = query_plan(db_path, store._ops.member_ranks["wins"], **key, user_id=1)
     # a range within the guild's format, not the whole guild
     assert "ix_standings_rank (guild_id=? AND game_format=? AND matches_won>?)" in rank
+    # issue 16: by rating, the same
+    page = query_plan(db_path, store._ops.standings_pages["rating"], **key, limit=10, offset=0)
+    assert "ix_standings_rating" in page and "TEMP B-TREE" not in page
+    rank = query_plan(db_path, store._ops.member_ranks["rating"], **key, user_id=1)
+    assert "ix_standings_rating (guild_id=? AND game_format=? AND rating>?)" in rank
     channel = query_plan(db_path, store._ops.select_open_in_channel, channel_id=1)
     assert "uq_game_tables_open_channel" in channel

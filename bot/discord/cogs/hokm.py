@@ -161,6 +161,7 @@ class HokmCog(commands.Cog):
         allow_computer_players="computer_players",
         redeal_without_court="redeal",
         game_format="format",
+        rate_computer_matches="rate_computers",
     )
     @app_commands.describe(
         turn_seconds="Seconds per turn (10–60)",
@@ -176,6 +177,7 @@ class HokmCog(commands.Cog):
         redeal_without_court="Whether a hakem without J, Q, K or A in the first five may ask for a redeal",
         bam="Whether a side at seven tricks to none may play on for every trick (V1 bam)",
         game_format="The Hokm format new tables are opened with",
+        rate_computer_matches="Whether matches with computer players change members' ratings",
     )
     @app_commands.choices(game_format=FORMAT_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
@@ -195,6 +197,7 @@ class HokmCog(commands.Cog):
         redeal_without_court: bool | None = None,
         bam: bool | None = None,
         game_format: str | None = None,
+        rate_computer_matches: bool | None = None,
     ) -> None:
         # Each option is named as its setting, so the options given are the changes.
         given = dict(locals())  # first statement: only the parameters are set

@@ -21,9 +21,11 @@ class StandingsCog(commands.Cog):
     def __init__(self, bot: CogBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="standings", description="The server's Hokm leaderboard")
+    @app_commands.command(
+        name="standings", description="The server's Hokm leaderboard, by skill rating"
+    )
     @app_commands.describe(
-        member="Show one member's record instead",
+        member="Show one member's record, rating, recent change and best partner instead",
         game_format="Which Hokm's standings (default: the standard game)",
     )
     @app_commands.rename(game_format="format")
@@ -39,10 +41,14 @@ class StandingsCog(commands.Cog):
         if interaction.guild_id is None:
             raise ActionError("error.guild_only")
         if member is not None:
-            record = await self.bot.store.member_record(
-                interaction.guild_id, member.id, game_format
+            guild, store = interaction.guild_id, self.bot.store
+            record = await store.member_record(guild, member.id, game_format)
+            skill = standings.MemberSkill(
+                rating=(await store.ratings_of(guild, [member.id], game_format)).get(member.id),
+                trend=await store.rating_trend(guild, member.id, game_format),
+                partner=await store.best_partner(guild, member.id, game_format),
             )
-            spec = standings.member_message(lang, f"<@{member.id}>", record, game_format)
+            spec = standings.member_message(lang, f"<@{member.id}>", record, game_format, skill)
         else:
             spec = await actions.standings_page(self.bot, interaction, lang, 1, game_format)
         await interaction.response.send_message(**message_kwargs(spec))
