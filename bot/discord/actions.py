@@ -17,7 +17,7 @@ import discord
 from engine.rules import FORMATS
 
 from ..names import member_name
-from ..present import render, standings
+from ..present import history, render, standings
 from ..present.hints import hint_message
 from ..present.i18n import t
 from ..service.errors import ActionError
@@ -228,3 +228,36 @@ async def standings_page(
     )
     guild_name = interaction.guild.name if interaction.guild else str(interaction.guild_id)
     return standings.standings_message(lang, guild_name, data)
+
+
+# ---------------------------------------------------------------------- history (issue 16)
+
+
+async def history_page(
+    bot: CogBot, interaction: discord.Interaction, lang: str, page: int, member_id: int = 0
+) -> render.MessageSpec:
+    """One page of the server's finished matches, or of one member's (``member_id``); the
+    command shows page 1, the page buttons the others."""
+    if interaction.guild_id is None:
+        raise ActionError("error.guild_only")
+    data = await bot.service.history.page(interaction.guild_id, page, member_id or None)
+    guild_name = interaction.guild.name if interaction.guild else str(interaction.guild_id)
+    return history.history_message(lang, guild_name, data)
+
+
+async def replay(
+    bot: CogBot,
+    interaction: discord.Interaction,
+    lang: str,
+    match_id: str,
+    hand: int = 0,
+    trick: int = 0,
+) -> render.MessageSpec:
+    """A finished match of this server at hand index ``hand``, trick ``trick`` (0: the deal),
+    for the clicking member only: a live table, another server's match or a position the
+    match does not have is refused (``MatchHistory.replay``, ``MatchReplay.check``)."""
+    if interaction.guild_id is None:
+        raise ActionError("error.guild_only")
+    found = await bot.service.history.replay(interaction.guild_id, match_id)
+    found.check(hand, trick)
+    return history.replay_message(lang, found, interaction.user.id, hand, trick)

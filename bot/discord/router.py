@@ -63,10 +63,20 @@ async def _route(
     elif click.kind == "rematch":
         await actions.rematch(bot, interaction, click.table_id)
     elif click.kind == "standings":
-        if not _has_page_buttons(interaction.message):  # a page id forged elsewhere
+        if not _has_buttons(interaction.message, "p:"):  # a page id forged elsewhere
             raise ActionError("error.bad_button")
         spec = await actions.standings_page(bot, interaction, lang, click.page, click.game_format)
         await interaction.response.edit_message(**message_kwargs(spec))
+    elif click.kind == "history":
+        if not _has_buttons(interaction.message, "g:"):  # a page id forged elsewhere
+            raise ActionError("error.bad_button")
+        spec = await actions.history_page(bot, interaction, lang, click.page, click.member_id)
+        await interaction.response.edit_message(**message_kwargs(spec))
+    elif click.kind == "replay":  # opens the clicker's own private replay
+        spec = await actions.replay(bot, interaction, lang, click.match_id)
+        await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+    elif click.kind == "replay_step":
+        await _replay_step(bot, interaction, click, lang)
 
 
 async def _play_click(
@@ -120,11 +130,26 @@ async def _play_click(
         )
 
 
-def _has_page_buttons(message: discord.Message | None) -> bool:
-    """Page clicks edit the message they are on: only a standings message may be edited so."""
+async def _replay_step(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
+) -> None:
+    """⏮ ◀ ▶ ⏭ of a replay: only its own member steps it, and only the private replay
+    message is edited (a step id forged onto any other message edits nothing)."""
+    if click.viewer != interaction.user.id:
+        raise ActionError("error.replay_not_yours")
+    message = interaction.message
+    if message is None or not message.flags.ephemeral or not _has_buttons(message, "z:"):
+        raise ActionError("error.bad_button")
+    spec = await actions.replay(bot, interaction, lang, click.match_id, click.hand, click.trick)
+    await interaction.response.edit_message(**message_kwargs(spec))
+
+
+def _has_buttons(message: discord.Message | None, kind: str) -> bool:
+    """Page and step clicks edit the message they are on: only a message with buttons of
+    their own kind (``p:`` standings, ``g:`` history, ``z:`` a replay) may be edited so."""
     if message is None:
         return False
-    prefix = custom_ids.PREFIX + "p:"
+    prefix = custom_ids.PREFIX + kind
     return any(
         (getattr(child, "custom_id", None) or "").startswith(prefix)
         for row in message.components

@@ -12,6 +12,7 @@ from typing import Final, Literal
 
 from .catalog_formats import FORMATS_TEXT
 from .catalog_hints import HINTS
+from .catalog_history import HISTORY
 from .catalog_ratings import RATINGS
 from .catalog_rematch import SUMMARY_AND_REMATCH
 
@@ -400,5 +401,6 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     #
     **HINTS,  # bot/present/catalog_hints.py: this file would grow past the module limit
     **RATINGS,  # bot/present/catalog_ratings.py (issue 16)
+    **HISTORY,  # bot/present/catalog_history.py (issue 16): /hokm history and its Replay
     **FORMATS_TEXT,  # bot/present/catalog_formats.py (issue 14): the Hokm family
 }

@@ -19,6 +19,12 @@ MAX_LENGTH: Final = 100
 LOBBY_ACTIONS: Final = {"j": "join", "l": "leave", "a": "add_computer", "s": "start", "x": "cancel"}
 
 _TABLE = r"[0-9a-f]{12}"
+_MATCH = r"[0-9A-Za-z_-]{1,40}"
+"""A finished match's id: the bot's own are table ids; a longer or stranger one (an import)
+gets no Replay button (``replay_id`` returns None)."""
+_USER = r"[1-9][0-9]{0,19}"
+REPLAY_STEPS: Final = {"f": "hand_back", "p": "back", "n": "forward", "l": "hand_forward"}
+"""The replay's buttons (⏮ ◀ ▶ ⏭), each its own letter so two leading to one place differ."""
 _PATTERNS: Final = {
     "card": re.compile(
         rf"hokm:c:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):"
@@ -38,6 +44,12 @@ _PATTERNS: Final = {
     "standings": re.compile(
         r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
         r"(?::(?P<format>[a-z0-9_]{1,32}))?"
+    ),
+    "history": re.compile(r"hokm:g:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|" + _USER + r"):[pn]"),
+    "replay": re.compile(rf"hokm:y:(?P<match>{_MATCH})"),
+    "replay_step": re.compile(
+        rf"hokm:z:(?P<match>{_MATCH}):(?P<viewer>{_USER}):"
+        r"(?P<hand>0|[1-9][0-9]{0,2}):(?P<trick>0|[1-9][0-9]?):(?P<step>[fpnl])"
     ),
 }
 
@@ -62,6 +74,12 @@ class Click:
     """``decide`` of a ``bid``: the tricks bid (0 passes)."""
     game_format: str = "standard"
     """Standings buttons: the format whose standings they page through (issue 14)."""
+    match_id: str = ""
+    """``replay``, ``replay_step``: the finished match (issue 16)."""
+    viewer: int = 0
+    """``replay_step``: the member who opened that replay; only they may step it."""
+    trick: int = 0
+    """``replay_step``: the trick shown (0: the deal); ``hand`` is then the hand's index."""
 
 
 class BadCustomId(ValueError):
@@ -92,6 +110,19 @@ def parse(custom_id: object) -> Click:
             return Click(kind, g["table"], int(g["hand"]), decision=what, yes=yes, tricks=tricks)
         if kind in ("hint", "redeal"):
             return Click(kind, g["table"], int(g["hand"]))
+        if kind == "history":
+            return Click(kind, page=int(g["page"]), member_id=int(g["member"]))
+        if kind == "replay":
+            return Click(kind, match_id=g["match"])
+        if kind == "replay_step":
+            return Click(
+                kind,
+                match_id=g["match"],
+                viewer=int(g["viewer"]),
+                hand=int(g["hand"]),
+                trick=int(g["trick"]),
+                action=REPLAY_STEPS[g["step"]],
+            )
         return Click(
             kind,
             page=int(g["page"]),
@@ -150,3 +181,22 @@ def standings_id(
     format other than the standard game is named last (issue 14: standings per format)."""
     tail = "" if game_format == "standard" else f":{game_format}"
     return f"hokm:p:{page}:{member_id}:{direction}{tail}"
+
+
+def history_id(page: int, direction: str, member_id: int = 0) -> str:
+    """A page of ``/hokm history`` (issue 16), the server's or one member's (``member_id``)."""
+    return f"hokm:g:{page}:{member_id}:{direction}"
+
+
+_MATCH_ID = re.compile(_MATCH)
+
+
+def replay_id(match_id: str) -> str | None:
+    """The Replay button of one finished match; None for an id no button can carry."""
+    return f"hokm:y:{match_id}" if _MATCH_ID.fullmatch(match_id) else None
+
+
+def replay_step_id(match_id: str, viewer: int, hand: int, trick: int, step: str) -> str:
+    """A ◀ ▶ button of one member's replay, leading to hand index ``hand``, trick ``trick``."""
+    letter = next(k for k, v in REPLAY_STEPS.items() if v == step)
+    return f"hokm:z:{match_id}:{viewer}:{hand}:{trick}:{letter}"

@@ -10,6 +10,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from functools import partial
 
+from engine.story import record
+
 from ..names import seat_name
 from ..store import FinishedMatch, MatchPlayer, TeamStats
 from .events import (
@@ -75,7 +77,8 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
 
 def finished_match(table: Table, now: float) -> FinishedMatch:
     """The standings' record of a finished match; hand statistics from the engine's
-    ``HandResult`` (R11: kots dealt, hakem-kots suffered)."""
+    ``HandResult`` (R11: kots dealt, hakem-kots suffered), and the engine's record of the
+    whole match for ``/hokm history``'s Replay (issue 16)."""
     match = table.match
     assert match is not None and match.winner_team is not None
     stats = [[0, 0, 0] for _ in match.fmt.teams]
@@ -110,4 +113,5 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
         hints=table.settings.hints,
         game_format=match.fmt.name,
         rate_computers=table.settings.rate_computer_matches,
+        replay=record(match),
     )

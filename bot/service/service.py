@@ -24,6 +24,7 @@ from .errors import ActionError
 from .events import DmClosed, Opened, Resumed, TableEvent
 from .hints import Hints
 from .lobby import Lobby, new_table
+from .match_history import MatchHistory
 from .moves import (
     apply_card,
     apply_decision,
@@ -104,6 +105,8 @@ class TableService:
             thinker=thinker,
         )
         self.hints = Hints(self.turns, self.pace)
+        self.history = MatchHistory(store)
+        """``/hokm history`` and its Replay: finished matches only (issue 16)."""
         self.publisher: Publisher = (
             make_publisher(self) if make_publisher else publisher or NullPublisher()
         )

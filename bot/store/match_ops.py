@@ -1,5 +1,6 @@
-"""The store's SQL for finished matches: the match and its players recorded once (by match
-id), and what each human gained added to their standings row in the same transaction.
+"""The store's SQL for finished matches: the match, its players and its replay recorded once
+(by match id), and what each human gained added to their standings row in the same
+transaction.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from .errors import StoreError
 from .rating_ops import RatingOps
 from .records import FinishedMatch
-from .schema import UTCDateTime, match_players, matches, standings
+from .schema import UTCDateTime, match_players, match_replays, matches, standings
 
 _STAT_COLUMNS = ("matches_played", "matches_won", "hands_won", "kots_dealt", "hakem_kots_suffered")
 
@@ -127,6 +128,7 @@ class MatchOps(RatingOps):
 
     def _prepare_matches(self) -> None:
         self._insert_players = sa.insert(match_players)
+        self._insert_replays = sa.insert(match_replays)
         if self.native_upsert:
             ins = self._insert(matches)
             self._insert_match = ins.on_conflict_do_nothing(index_elements=[matches.c.match_id])
@@ -157,7 +159,8 @@ class MatchOps(RatingOps):
             )
 
     def record_matches(self, conn: Connection, batch: Sequence[FinishedMatch]) -> list[bool]:
-        """Insert the matches not yet recorded, their players and standings; per-input flags."""
+        """Insert the matches not yet recorded, their players, replays and standings (and
+        rate them); per-input flags."""
         first: dict[str, int] = {}
         for i, m in enumerate(batch):
             first.setdefault(m.match_id, i)
@@ -169,6 +172,13 @@ class MatchOps(RatingOps):
                 players = [row for m in new for row in _player_rows(m)]
                 if players:
                     conn.execute(self._insert_players, players)
+                replays = [
+                    {"match_id": m.match_id, "replay": m.replay}
+                    for m in new
+                    if m.replay is not None
+                ]
+                if replays:
+                    conn.execute(self._insert_replays, replays)
                 deltas = _standings_deltas(new)
                 if deltas:
                     self.add_to_standings(conn, deltas)

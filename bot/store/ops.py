@@ -7,7 +7,8 @@ for async drivers (asyncpg) - the same code either way.
 
 `Ops` is assembled from one class per kind of record, each in its own module:
 `table_ops` (live tables), `settings_ops` (guild settings), `match_ops` (recording
-finished matches and their standings gains) and `standings_ops` (the standings reads).
+finished matches and their standings gains), `standings_ops` (the standings reads) and
+`history_ops` (the finished matches listed, and one match's replay).
 What spans two of them (a match's end also saves its table) is here.
 """
 
@@ -17,6 +18,7 @@ import dataclasses
 
 from sqlalchemy import Connection
 
+from .history_ops import HistoryOps
 from .match_ops import MatchOps
 from .records import FinishedMatch, TableRecord
 from .settings_ops import SettingsOps
@@ -26,7 +28,7 @@ from .table_ops import TableOps
 __all__ = ["MAX_PER_PAGE", "Ops"]
 
 
-class Ops(TableOps, SettingsOps, MatchOps, StandingsOps):
+class Ops(TableOps, SettingsOps, MatchOps, StandingsOps, HistoryOps):
     """Prepared statements for one dialect plus the sync work of every store call.
 
     Statements are built once so each call only binds values (compiled-cache hits).
@@ -41,6 +43,7 @@ class Ops(TableOps, SettingsOps, MatchOps, StandingsOps):
         self._prepare_matches()
         self._prepare_ratings()
         self._prepare_standings()
+        self._prepare_history()
 
     def finish_match(
         self, conn: Connection, match: FinishedMatch, table: TableRecord | None

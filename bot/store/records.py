@@ -19,11 +19,14 @@ __all__ = [
     "MAX_SEATS",
     "TABLE_STATUSES",
     "FinishedMatch",
+    "HistoryEntry",
+    "HistoryPage",
     "MatchPlayer",
     "MatchSummary",
     "MemberRating",
     "PlayerRecord",
     "StandingsPage",
+    "StoredReplay",
     "TableRecord",
     "TableStatus",
     "TeamStats",
@@ -148,6 +151,9 @@ class FinishedMatch:
     """The format played (issue 14): standings are kept per format."""
     rate_computers: bool = False
     """The server let a match with computer players change ratings (issue 16), when played."""
+    replay: Mapping[str, Any] | None = None
+    """What ``/hokm history``'s Replay steps through (issue 16): the engine's record of the
+    match (``engine.story.record``), opaque here; None keeps no replay."""
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.match_id) <= MAX_MATCH_ID:
@@ -237,3 +243,47 @@ class MemberRating:
     sigma: float
     ordinal: float
     matches_rated: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One finished match as ``/hokm history`` lists it: who played, the format, the score
+    and when (issue 16)."""
+
+    match_id: str
+    channel_id: int
+    finished_at: datetime
+    game_format: str
+    target_score: int
+    scores: tuple[int, ...]
+    winner_team: int
+    hints: bool
+    players: tuple[MatchPlayer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """One page of a server's (or, with ``user_id``, one member's) finished matches, newest
+    first. ``total`` counts at most ``HISTORY_DEPTH`` matches: ``deeper`` says there are more,
+    which the pages do not reach."""
+
+    guild_id: int
+    user_id: int | None
+    page: int
+    per_page: int
+    total: int
+    deeper: bool
+    rows: tuple[HistoryEntry, ...]
+
+    @property
+    def pages(self) -> int:
+        """At least 1, so "page 1 of 1" reads right for a server without matches."""
+        return max(1, -(-self.total // self.per_page))
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReplay:
+    """A finished match and its replay record (None: recorded before replays were kept)."""
+
+    entry: HistoryEntry
+    replay: Mapping[str, Any] | None

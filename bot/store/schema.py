@@ -30,6 +30,7 @@ __all__ = [
     "game_tables",
     "guild_settings",
     "match_players",
+    "match_replays",
     "matches",
     "metadata",
     "rating_changes",
@@ -172,7 +173,24 @@ matches = sa.Table(
     sa.Column("rate_computers", sa.Boolean, nullable=False, server_default=sa.false()),
     # (0004) the server let a match with computer players change ratings (issue 16)
     sa.CheckConstraint(f"winner_team BETWEEN 0 AND {MAX_SEATS - 1}", name="ck_matches_winner_team"),
-    sa.Index("ix_matches_guild_finished", "guild_id", "finished_at"),
+    # (0005) the server's history, newest first, is a walk of this index (match_id breaks
+    # ties of finished_at, so the pages are stable)
+    sa.Index("ix_matches_guild_history", "guild_id", "finished_at", "match_id"),
+)
+
+# (0005) What a finished match's Replay steps through (issue 16): the engine's record of it
+# (format, seed, rules, actions). A table of its own, so the rows of ``matches`` that every
+# listing and the ratings rebuild read stay narrow; a match recorded before 0005 has none.
+match_replays = sa.Table(
+    "match_replays",
+    metadata,
+    sa.Column(
+        "match_id",
+        sa.String(MAX_MATCH_ID),
+        sa.ForeignKey("matches.match_id", ondelete="CASCADE", name="fk_match_replays_match"),
+        primary_key=True,
+    ),
+    sa.Column("replay", JSONText, nullable=False),
 )
 
 match_players = sa.Table(
@@ -195,7 +213,9 @@ match_players = sa.Table(
     sa.CheckConstraint(f"seat BETWEEN 0 AND {MAX_SEATS - 1}", name="ck_match_players_seat"),
     sa.CheckConstraint(f"team BETWEEN 0 AND {MAX_SEATS - 1}", name="ck_match_players_team"),
     sa.CheckConstraint("is_computer OR user_id IS NOT NULL", name="ck_match_players_human_id"),
-    sa.Index("ix_match_players_member", "guild_id", "user_id", "finished_at"),
+    # (0005) match_id last, so a member's history is an index-only walk on PostgreSQL too
+    # (SQLite's WITHOUT ROWID index carries it anyway)
+    sa.Index("ix_match_players_history", "guild_id", "user_id", "finished_at", "match_id"),
     sqlite_with_rowid=False,
 )
 

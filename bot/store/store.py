@@ -37,10 +37,12 @@ from .migrate import Migration, migrate
 from .ops import MAX_PER_PAGE, Ops
 from .records import (
     FinishedMatch,
+    HistoryPage,
     MatchSummary,
     MemberRating,
     PlayerRecord,
     StandingsPage,
+    StoredReplay,
     TableRecord,
 )
 from .runner import AsyncRunner, Runner, ThreadRunner
@@ -286,6 +288,25 @@ class Store:
     ) -> list[MatchSummary]:
         """A member's latest finished matches in a guild, newest first."""
         return await self._runner.read(self._ops.recent_matches, guild_id, user_id, limit)
+
+    # ----------------------------------------------------------------- history (issue 16)
+
+    async def history(
+        self, guild_id: int, page: int, per_page: int = 10, user_id: int | None = None
+    ) -> HistoryPage:
+        """Page `page` (1-based) of a server's finished matches, or of those a member played
+        (`user_id`), newest first, each with its players; the pages reach back
+        ``HISTORY_DEPTH`` matches. Past the end, rows is empty."""
+        if page < 1:
+            raise ValueError(f"page starts at 1, got {page}")
+        if not 1 <= per_page <= MAX_PER_PAGE:
+            raise ValueError(f"per_page must be 1-{MAX_PER_PAGE}, got {per_page}")
+        return await self._runner.read(self._ops.history_page, guild_id, user_id, page, per_page)
+
+    async def match_replay(self, guild_id: int, match_id: str) -> StoredReplay | None:
+        """A match this server finished, with its replay record (None for a match recorded
+        before replays were kept); None if no such match finished here."""
+        return await self._runner.read(self._ops.match_replay, guild_id, match_id)
 
     # ----------------------------------------------------------------- ratings (issue 16)
 

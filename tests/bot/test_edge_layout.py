@@ -10,7 +10,7 @@ from discord import app_commands
 
 BOT = Path(__file__).resolve().parents[2] / "bot" / "discord"
 EDGE = ["client.py", "router.py", "actions.py", "replies.py", "cogs/hokm.py", "cogs/standings.py"]
-ROUTER = {"handle_click", "_play_click", "_has_page_buttons", "_custom_id"}
+ROUTER = {"handle_click", "_play_click", "_has_buttons", "_replay_step", "_custom_id"}
 
 
 def _functions(path: Path) -> list[ast.AsyncFunctionDef | ast.FunctionDef]:

@@ -35,6 +35,7 @@ TABLES = {
     "game_tables",
     "matches",
     "match_players",
+    "match_replays",
     "standings",
     "ratings",
     "rating_changes",

@@ -33,6 +33,7 @@ TABLES = {
     "game_tables",
     "matches",
     "match_players",
+    "match_replays",
     "standings",
     "ratings",
     "rating_changes",

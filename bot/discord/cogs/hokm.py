@@ -1,4 +1,5 @@
-"""``/hokm …``: open, join, leave and cancel tables, see your hand, the rules, and settings.
+"""``/hokm …``: open, join, leave and cancel tables, see your hand, the server's past matches
+with their replays, the rules, and settings.
 
 The commands are thin: the lobby and the hand run the same ``actions`` as their buttons, and a
 refusal is raised, not answered here: the command tree's one error hook answers it.
@@ -143,6 +144,18 @@ class HokmCog(commands.Cog):
         if table.match is None:
             raise ActionError("error.not_started")
         await actions.hint(self.bot, interaction, table.table_id, table.match.hand_number)
+
+    @hokm.command(
+        name="history", description="The server's last matches, or a member's, each with a replay"
+    )
+    @app_commands.describe(member="Show only the matches this member played")
+    async def history(
+        self, interaction: discord.Interaction, member: discord.User | None = None
+    ) -> None:
+        lang = await self._lang(interaction)
+        member_id = member.id if member is not None else 0
+        spec = await actions.history_page(self.bot, interaction, lang, 1, member_id)
+        await interaction.response.send_message(**message_kwargs(spec))
 
     @hokm.command(name="rules", description="A short summary of the rules of Hokm")
     async def rules(self, interaction: discord.Interaction) -> None:
