@@ -3,8 +3,11 @@
 The fill goes through the store's own code (`Store.finish_matches`, one transaction per
 batch), so it exercises the same inserts, player rows and standings upserts as the bot.
 Then it times, with many repetitions: the first standings page of the busiest guild, one
-member's record, writing one finished match (with its table's final save, as the bot
-does), and one live-table save. The last line printed is one JSON object.
+member's record, ``/hokm history``'s first page for the server and for a member, a page
+anywhere in the server's history, one match's replay read, writing one finished match (its
+players, replay, standings and rating update, with its table's final save, as the bot does),
+and one live-table save. The stored matches are real engine matches (random play) with their
+replay records. The last line printed is one JSON object.
 
     python bench/store_bench.py                      # 1,000,000 matches (minutes)
     python bench/store_bench.py --matches 20000      # quick mode (seconds)
@@ -35,64 +38,49 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.store import FinishedMatch, MatchPlayer, Store, TableRecord, TeamStats
+from engine import STANDARD, TRUMP, Match, Rules
+from engine.story import record
 
-SUITS = ("spades", "hearts", "diamonds", "clubs")
 START = datetime(2024, 1, 1, tzinfo=UTC)
 SPAN = timedelta(days=365)
-SCRIPTS = 500  # distinct simulated matches per target score (mirrored and reshuffled)
+SCRIPTS = 500  # distinct engine matches per target score (reseated for every stored match)
 
 
 @dataclass(frozen=True, slots=True)
 class Script:
-    """One simulated match outcome, seen from team 0; reused (possibly mirrored) by many."""
+    """One real match of the engine (random legal play), reused by many stored matches: its
+    hands, scores and team statistics as the bot records them, and its replay record."""
 
     hands: list[dict[str, Any]]
     scores: tuple[int, int]
     winner: int
     stats: tuple[TeamStats, TeamStats]
+    replay: dict[str, Any]
 
 
 def simulate(rng: random.Random, target: int) -> Script:
-    """Hand-by-hand scoring: 1 point, 2 for a kot, 3 for a hakem-kot; hakem passes on a loss."""
-    scores = [0, 0]
-    won = [0, 0]
-    kots = [0, 0]
-    suffered = [0, 0]
-    hakem = rng.randrange(4)
-    hands: list[dict[str, Any]] = []
-    while max(scores) < target:
-        hakem_team = hakem % 2
-        hakem_wins = rng.random() < 0.6
-        winner = hakem_team if hakem_wins else 1 - hakem_team
-        loser_tricks = 0 if rng.random() < (0.08 if hakem_wins else 0.03) else rng.randint(1, 6)
-        if loser_tricks:
-            points, kind = 1, "normal"
-        elif hakem_wins:
-            points, kind = 2, "kot"
+    """A standard match played to ``target`` by random legal moves, recorded as the bot
+    records a finished match (``bot.service.history.finished_match``), replay included."""
+    match = Match(rng.randrange(2**63), Rules(target_score=target))
+    while not match.is_over:
+        seat = match.to_act
+        if match.phase == TRUMP:
+            match.choose_trump(seat, rng.randrange(4))
         else:
-            points, kind = 3, "hakem_kot"
-            suffered[hakem_team] += 1
-        if not loser_tricks:
-            kots[winner] += 1
-        scores[winner] += points
-        won[winner] += 1
-        tricks = [7, loser_tricks] if winner == 0 else [loser_tricks, 7]
-        hands.append(
-            {
-                "n": len(hands) + 1,
-                "hakem": hakem,
-                "trump": rng.choice(SUITS),
-                "tricks": tricks,
-                "winner": winner,
-                "points": points,
-                "kind": kind,
-            }
-        )
-        if not hakem_wins:
-            hakem = (hakem + 1) % 4
-    winner_team = 0 if scores[0] > scores[1] else 1
+            match.play(seat, rng.choice(match.legal_cards(seat)))
+    won, kots, suffered = [0, 0], [0, 0], [0, 0]
+    for r in match.hand_results:
+        won[r.winner_team] += 1
+        kots[r.winner_team] += r.is_kot
+        team = r.hakem_kot_suffered_by(STANDARD)
+        if team is not None:
+            suffered[team] += 1
+    winner = match.winner_team
+    assert winner is not None
     stats = (TeamStats(won[0], kots[0], suffered[0]), TeamStats(won[1], kots[1], suffered[1]))
-    return Script(hands, (scores[0], scores[1]), winner_team, stats)
+    hands = [r._asdict() | {"trump": r.trump.letter} for r in match.hand_results]
+    scores = (match.scores[0], match.scores[1])
+    return Script(hands, scores, winner, stats, record(match))
 
 
 class Generator:
@@ -145,9 +133,6 @@ class Generator:
         seats: list[int | None] = [*humans, *([None] * (4 - len(humans)))]
         rng.shuffle(seats)
         script = self.scripts[self.targets[g]][int(rng.random() * SCRIPTS)]
-        mirror = rng.random() < 0.5
-        scores = script.scores[::-1] if mirror else script.scores
-        stats = (script.stats[1], script.stats[0]) if mirror else script.stats
         finished = START + SPAN * (index / max(total, 1)) + self.jitter[int(rng.random() * 60)]
         players = tuple(self.player(seat, uid) for seat, uid in enumerate(seats))
         return FinishedMatch(
@@ -157,11 +142,12 @@ class Generator:
             started_at=finished - self.durations[int(rng.random() * 38)],
             finished_at=finished,
             target_score=self.targets[g],
-            scores=(scores[0], scores[1]),
-            winner_team=1 - script.winner if mirror else script.winner,
+            scores=script.scores,
+            winner_team=script.winner,
             hands=script.hands,
             players=players,
-            team_stats=stats,
+            team_stats=script.stats,
+            replay=script.replay,
         )
 
 
@@ -265,6 +251,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     "SELECT user_id FROM standings WHERE guild_id = ?", (guild_id,)
                 )
             ]
+            sample = [
+                r[0]
+                for r in raw.execute(
+                    "SELECT match_id FROM matches WHERE guild_id = ? ORDER BY random() LIMIT ?",
+                    (guild_id, args.reps),
+                )
+            ]
         print(f"timing guild {guild_id} ({guild_players:,} ranked players)", flush=True)
         rng = random.Random(args.seed + 1)
         g = gen.guild_ids.index(guild_id) if guild_id in gen.guild_ids else 0
@@ -278,6 +271,26 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         )
         member = await timed(
             "member record", args.reps, lambda i: store.member_record(guild_id, probe[i])
+        )
+        history = await timed(
+            "history page 1 (server)", args.reps, lambda i: store.history(guild_id, 1)
+        )
+        history_member = await timed(
+            "history page 1 (member)",
+            args.reps,
+            lambda i: store.history(guild_id, 1, user_id=probe[i]),
+        )
+        pages = (await store.history(guild_id, 1)).pages
+        anywhere = [rng.randint(1, pages) for _ in range(args.reps)]
+        history_any = await timed(
+            f"history page 1-{pages} (server)",
+            args.reps,
+            lambda i: store.history(guild_id, anywhere[i]),
+        )
+        replays = await timed(
+            "match replay read",
+            args.reps,
+            lambda i: store.match_replay(guild_id, sample[i % len(sample)]),
         )
 
         run_id = time.time_ns()  # fresh ids, so --reuse runs time real inserts too
@@ -293,7 +306,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             tables[i] = await store.save_table(rec)
 
         writes = await timed(
-            "finish_match (+ final table save)",
+            "finish_match (+ ratings, replay, final table save)",
             args.reps,
             lambda i: store.finish_match(new[i], tables[i].bump(state={"final": True})),
             prepare=open_table,
@@ -322,6 +335,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "standings_p99_ms": round(percentile(standings, 0.99), 3),
         "member_record_p50_ms": round(statistics.median(member), 3),
         "member_record_p99_ms": round(percentile(member, 0.99), 3),
+        "history_p50_ms": round(statistics.median(history), 3),
+        "history_p99_ms": round(percentile(history, 0.99), 3),
+        "history_member_p50_ms": round(statistics.median(history_member), 3),
+        "history_member_p99_ms": round(percentile(history_member, 0.99), 3),
+        "history_any_page_p99_ms": round(percentile(history_any, 0.99), 3),
+        "history_pages": pages,
+        "replay_read_p50_ms": round(statistics.median(replays), 3),
+        "replay_read_p99_ms": round(percentile(replays, 0.99), 3),
         "match_write_p50_ms": round(statistics.median(writes), 3),
         "match_write_p99_ms": round(percentile(writes, 0.99), 3),
         "matches": matches,

@@ -108,9 +108,10 @@ class HistoryOps(OpsBase):
 
     def _prepare_history(self) -> None:
         m, mp = matches.c, match_players.c
-        guild: Any = sa.bindparam("guild_id")
-        limit: Any = sa.bindparam("limit")
-        offset: Any = sa.bindparam("offset")
+        guild: Any = sa.bindparam("guild_id", type_=sa.BigInteger())
+        user: Any = sa.bindparam("user_id", type_=sa.BigInteger())
+        limit: Any = sa.bindparam("limit", type_=sa.Integer())
+        offset: Any = sa.bindparam("offset", type_=sa.Integer())
         server = (
             sa.select(m.match_id, m.finished_at)
             .where(m.guild_id == guild)
@@ -121,21 +122,21 @@ class HistoryOps(OpsBase):
         )
         member = (
             sa.select(mp.match_id, mp.finished_at)
-            .where(mp.guild_id == guild, mp.user_id == sa.bindparam("user_id"))
+            .where(mp.guild_id == guild, mp.user_id == user)
             .order_by(mp.finished_at.desc(), mp.match_id.desc())
             .limit(limit)
             .offset(offset)
             .subquery("ids")
         )
         self._history_pages = {False: _page_of(server), True: _page_of(member)}
-        cap: Any = sa.bindparam("cap")
+        cap: Any = sa.bindparam("cap", type_=sa.Integer())
         self._history_counts = {
             False: sa.select(sa.func.count()).select_from(
                 sa.select(m.match_id).where(m.guild_id == guild).limit(cap).subquery()
             ),
             True: sa.select(sa.func.count()).select_from(
                 sa.select(mp.match_id)
-                .where(mp.guild_id == guild, mp.user_id == sa.bindparam("user_id"))
+                .where(mp.guild_id == guild, mp.user_id == user)
                 .limit(cap)
                 .subquery()
             ),

@@ -83,3 +83,11 @@ async def test_four_members_play_a_match_by_dm_and_standings_update(
     assert sorted(r.matches_won for r in standings.rows) == [0, 0, 1, 1]
     # the finished table frees the channel
     assert bot.service.table_in_channel(channel.id) is None
+    # issue 16: the match heads /hokm history, and its Replay opens, privately, at its deal
+    viewer = double.members[2]
+    listing = (await double.slash(viewer, channel, "hokm history")).message
+    assert listing is not None and listing.buttons()[0].custom_id == f"hokm:y:{table.table_id}"
+    rec = await double.click(viewer, listing, custom_id=f"hokm:y:{table.table_id}")
+    assert rec.ephemeral and rec.message is not None and rec.message.ephemeral_to == viewer.id
+    assert f"**Hand 1 of {match.hand_results[-1].number}** · the deal" in rec.message.text
+    assert rec.message.text.count("♠") >= 4  # every seat's cards (the suits of four hands)

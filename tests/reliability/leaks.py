@@ -9,6 +9,11 @@ when, and flags every card label ("A♠") or card ``custom_id`` in it that was t
 hidden from that viewer: not in the viewer's own hand and not yet played in the hand being
 played.
 
+A Replay (issue 16, ``/hokm history``) shows every hand of a match, and may: once the match is
+over. A replay view of the watched table (its ⏮ ◀ ▶ ⏭ buttons name the match) stored before
+the match ended is a leak of every card in it; after the end it is set aside. Other matches'
+replays are none of this match's business.
+
 Played cards legitimately stay on screen afterwards (the table message's trick lines, a DM
 rendered a moment before the next deal), so lines that *report a completed trick* or *the cards turned up
 to find the first hakem* are checked against those events and then set aside, and each
@@ -44,6 +49,8 @@ FIRST_ACE_LINE = re.compile(
 """The report of the cards turned up to find the first hakem (R3), English or Persian."""
 NOT_HELD_LINE = re.compile(r"You don't hold (\S+) \(any more\)")  # echoes the clicker's own claim
 SUITS = "♠♥♦♣"
+REPLAY_STEP = re.compile(r"hokm:z:([0-9A-Za-z_-]+):")
+"""A replay view's buttons (``custom_ids.replay_step_id``): the match they step through."""
 
 
 def code_of_label(rank: str, suit: str) -> str:
@@ -58,6 +65,9 @@ class Snapshot:
     played: frozenset[str]  # in the hand being played
     tricks: list[tuple[int, int, tuple[str, ...]]]  # (hand, number, cards) completed so far
     first_ace: tuple[str, ...]
+    table_id: str = ""
+    over: bool = False
+    """The match had ended: from here on its Replay may show every hand."""
 
     def hidden_from(self, user_id: int | None) -> frozenset[str]:
         seat = None if user_id is None else self.seats.get(user_id)
@@ -104,6 +114,8 @@ class HandWatcher:
                 played=frozenset(played),
                 tricks=merged,
                 first_ace=tuple(c for _, c in data["first_hakem_deal"]),
+                table_id=table.table_id,
+                over=match.is_over,
             )
         )
 
@@ -184,6 +196,14 @@ def leaks(double: DiscordDouble, watcher: HandWatcher, *, slack: float = 2.0) ->
             window = watcher.window(at, slack)
             if not window:
                 continue  # before the first deal: no hand exists yet
+            replayed = set(REPLAY_STEP.findall(text))
+            if replayed:
+                if replayed != {window[-1].table_id}:
+                    continue  # another (finished) match's replay
+                if window[-1].over:
+                    continue  # this match's replay, after it ended: every hand may show
+                found.append(Leak(message.id, index, viewer, tuple(_cards_in(text)), text[:300]))
+                continue
             hidden = frozenset.intersection(*(s.hidden_from(viewer) for s in window))
             bad: list[str] = []
             for line in text.splitlines():

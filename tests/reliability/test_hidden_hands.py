@@ -80,6 +80,12 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
         await click_scripted(double, table, users)
         if len(match.actions) == 20 and not planted:
             planted = plant_leaks(double, table)
+            # issue 16: a live table is never replayed, even asked for by its own id
+            rec = await double.click(
+                host, table_message(double, table), custom_id=f"hokm:y:{table.table_id}", stale=True
+            )
+            assert rec.ephemeral and rec.message is not None
+            assert "still being played" in rec.message.text and not rec.message.buttons()
     assert table.status == "finished" and len(match.hand_results) >= 2  # a new deal was seen too
     assert double.dms(closed) == [] and any(
         m.ephemeral_to == closed.id and m.buttons() for m in double.world.messages.values()
@@ -94,6 +100,14 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
     await double.wait_until(  # the finished table's last edit may still be on its way
         lambda: not table_message(double, table).buttons(), what="the table message's last edit"
     )
+    # issue 16: once it is over, its Replay shows every hand, and the checker lets it
+    rec = await double.click(closed, summary, custom_id=f"hokm:y:{table.table_id}", stale=True)
+    replay = rec.message
+    assert rec.ephemeral and replay is not None and replay.ephemeral_to == closed.id
+    for _ in range(2):
+        ahead = next(b for b in double.message(replay.id).buttons() if b.label == "▶")
+        await double.click(closed, replay, custom_id=ahead.custom_id)
+    assert len(double.message(replay.id).history) == 2 and "Trick 2: " in replay.text
     found = leaks(double, watcher)
     # the table message listed the hand's tricks card by card (issue 13 item 1), and every
     # such line was checked against the tricks completed by then
@@ -125,10 +139,10 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
 
 
 def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
-    """Four messages the bot never sends: a card still held by seat 0, shown in the channel,
+    """Five messages the bot never sends: a card still held by seat 0, shown in the channel,
     in another seat's DM, in an ephemeral to a third seat, and in a line shaped like a trick
-    line of the table message (a trick that never happened). The checker must flag exactly
-    these."""
+    line of the table message (a trick that never happened); and a Replay view (issue 16) of
+    this live table, every hand in it. The checker must flag exactly these."""
     match = table.match
     assert match is not None and double.channel is not None
     card = Card(min(match.hand_of(0)))
@@ -147,7 +161,16 @@ def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
     )
     fake = f"1 · a {card.label} · b 2♣ · c 3♣ · d 4♣ → a"
     trick = world.create_message(double.channel, {"embeds": [{"description": fake}]})
-    return {public.id, dm.id, ephemeral.id, trick.id}
+    held = " ".join(c.rank_code for c in match.hand_of(0))
+    replay = world.create_message(
+        double.channel,
+        {
+            "embeds": [{"description": f"seat 1: {held}"}],
+            "components": [button_row(f"hokm:z:{table.table_id}:{third.id}:0:0:n")],
+        },
+        ephemeral_to=third.id,
+    )
+    return {public.id, dm.id, ephemeral.id, trick.id, replay.id}
 
 
 def button_row(custom_id: str) -> dict[str, object]:

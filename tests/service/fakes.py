@@ -21,7 +21,16 @@ from typing import Any, TypeVar
 
 from bot.service.events import TableEvent
 from bot.service.service import Update
-from bot.store import ChannelBusy, FinishedMatch, StaleWrite, StoreError, TableRecord
+from bot.store import (
+    ChannelBusy,
+    FinishedMatch,
+    HistoryEntry,
+    HistoryPage,
+    StaleWrite,
+    StoredReplay,
+    StoreError,
+    TableRecord,
+)
 
 E = TypeVar("E")
 
@@ -37,7 +46,7 @@ class InjectedFailure(StoreError):
 
 
 class FakeStore:
-    """The four calls ``TableService`` makes on ``bot.store.Store``, in memory.
+    """The calls ``TableService`` makes on ``bot.store.Store``, in memory.
 
     As in the real store: a save carries version 1 (insert) or the stored version + 1, else
     ``StaleWrite``; a second live table in a channel is ``ChannelBusy``; ``finish_match``
@@ -90,6 +99,27 @@ class FakeStore:
         row = self.rows.get(table_id)
         return None if row is None else _copy(row)
 
+    async def history(
+        self, guild_id: int, page: int, per_page: int = 10, user_id: int | None = None
+    ) -> HistoryPage:
+        """Newest first, ties by match id (the real store's order), without its depth bound."""
+        found = [
+            m
+            for m in self.matches.values()
+            if m.guild_id == guild_id
+            and (user_id is None or user_id in [p.user_id for p in m.players])
+        ]
+        found.sort(key=lambda m: (m.finished_at, m.match_id), reverse=True)
+        rows = found[(page - 1) * per_page : page * per_page]
+        entries = tuple(_entry(m) for m in rows)
+        return HistoryPage(guild_id, user_id, page, per_page, len(found), False, entries)
+
+    async def match_replay(self, guild_id: int, match_id: str) -> StoredReplay | None:
+        m = self.matches.get(match_id)
+        if m is None or m.guild_id != guild_id:
+            return None
+        return StoredReplay(_entry(m), None if m.replay is None else _json_copy(m.replay))
+
     async def load_live_tables(self, guild_id: int | None = None) -> list[TableRecord]:
         live = [
             r
@@ -136,6 +166,20 @@ class FakeStore:
             updated_at=now,
         )
         return dataclasses.replace(record, created_at=created, updated_at=now)
+
+
+def _entry(m: FinishedMatch) -> HistoryEntry:
+    return HistoryEntry(
+        match_id=m.match_id,
+        channel_id=m.channel_id,
+        finished_at=m.finished_at,
+        game_format=m.game_format,
+        target_score=m.target_score,
+        scores=m.scores,
+        winner_team=m.winner_team,
+        hints=m.hints,
+        players=tuple(sorted(m.players, key=lambda p: p.seat)),
+    )
 
 
 def _json_copy(state: Mapping[str, Any]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from bot.service.rematch import rematch_table
 from bot.service.service import TableService
 from bot.service.table import Table
 from bot.store.guild_settings import GuildSettings, SettingError
+from engine.story import rebuild, story
 from tests.formats import SHAPES, format_of
 
 from .conftest import MakeService
@@ -51,6 +52,9 @@ async def test_a_table_of_each_format_fills_its_seats_and_plays_to_the_end(
         assert len(recorded.scores) == len(recorded.team_stats) == len(fmt.teams)
         assert recorded.scores == tuple(table.match.scores)
         assert [p.team for p in recorded.players] == list(fmt.team_of)
+        # issue 16: every format's record replays to the match (its Replay's story)
+        assert recorded.replay is not None and rebuild(recorded.replay) == table.match
+        assert story(recorded.replay).scores == recorded.scores
         assert service.tables == {}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.service.events import MatchOver, Replaced, Started, TimedOut, TimedOutTrump
 from bot.service.service import TableService
+from engine.story import rebuild, story
 
 from .fakes import FakeClock, FakePublisher, FakeStore
 from .helpers import match_of, with_computers
@@ -29,6 +30,11 @@ async def test_computers_play_a_match_to_the_end(
     assert recorded.scores[recorded.winner_team] == max(recorded.scores)
     assert len(recorded.hands) == len(match.hand_results)
     assert [p.is_computer for p in recorded.players] == [False, True, True, True]
+    # issue 16: the record keeps the whole match for its Replay, and plays back to it exactly
+    assert recorded.replay is not None and rebuild(recorded.replay) == match
+    told = story(recorded.replay)
+    assert [h.result for h in told.hands] == match.hand_results
+    assert all(sum(h.result.tricks) == len(h.tricks) > 0 for h in told.hands)
     # the host missed twice in a row (R14) and the computer took the seat over
     misses = [m.seat for m in publisher.of(TimedOut)] + [
         m.seat for m in publisher.of(TimedOutTrump)
