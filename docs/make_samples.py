@@ -1,5 +1,6 @@
-"""Write docs/samples.md: the table message, a player's DM and the match summary in English and
-Persian, rendered by the bot's own presenter from a scripted match (issue 13).
+"""Write docs/samples.md: the table message, a player's DM, the match summary, ``/hokm history``
+and a Replay frame in English and Persian, rendered by the bot's own presenter from a scripted
+match (issues 13 and 16).
 
 Run from the project root: ``python docs/make_samples.py``. ``tests/bot/test_docs_samples.py``
 renders them again and fails when the file is stale, so the samples never drift from the code.
@@ -13,10 +14,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.present.history import history_message, replay_message  # noqa: E402
 from bot.present.render import ButtonSpec, MessageSpec, hand_message, table_message  # noqa: E402
 from bot.present.summary import match_summary  # noqa: E402
+from bot.service.history import finished_match  # noqa: E402
+from bot.service.match_history import MatchReplay  # noqa: E402
 from bot.service.table import Seat, Table, TableSettings  # noqa: E402
+from bot.store import HistoryEntry, HistoryPage  # noqa: E402
 from engine import GreedyPlayer, Match, Suit, seat_view  # noqa: E402
+from engine.story import story  # noqa: E402
 
 OUT = ROOT / "docs" / "samples.md"
 SEED = 20261201
@@ -109,7 +115,30 @@ def samples() -> str:
         done = scripted_table(lang, hands=99, cards=0)
         parts.append("### The match summary (in the channel, when the match ends)\n")
         parts.append(_block(as_markdown(match_summary(done))))
+        page, replay = history_of(done)
+        parts.append("### `/hokm history` (in the channel), with that match\n")
+        parts.append(_block(as_markdown(history_message(lang, "Hokm club", page))))
+        parts.append("### Its Replay at hand 1, trick 3 (only the member who opened it)\n")
+        parts.append(_block(as_markdown(replay_message(lang, replay, 103, 0, 3))))
     return "\n".join(parts)
+
+
+def history_of(done: Table) -> tuple[HistoryPage, MatchReplay]:
+    """The finished table as the store lists it and its Replay tells it (issue 16)."""
+    m = finished_match(done, NOW)
+    entry = HistoryEntry(
+        m.match_id,
+        m.channel_id,
+        m.finished_at,
+        m.game_format,
+        m.target_score,
+        m.scores,
+        m.winner_team,
+        m.hints,
+        m.players,
+    )
+    assert m.replay is not None
+    return HistoryPage(1, None, 1, 10, 1, False, (entry,)), MatchReplay(entry, story(m.replay))
 
 
 def _block(text: str) -> str:

@@ -50,12 +50,15 @@ def _team(fmt: GameFormat, names: Sequence[str], lang: str, team: int) -> str:
     return word(lang, "team.join").join(members)
 
 
-def _scores(fmt: GameFormat, names: Sequence[str], lang: str, entry: HistoryEntry) -> str:
-    """Every team by its players with its final score, the winners' in bold."""
+def _scores(
+    fmt: GameFormat, names: Sequence[str], lang: str, entry: HistoryEntry, *, bold: bool = True
+) -> str:
+    """Every team by its players with its final score, the winners' in bold (not in a title,
+    where Discord shows no Markdown)."""
     parts = []
     for team, score in enumerate(entry.scores):
         shown = number(lang, score)
-        if team == entry.winner_team:
+        if bold and team == entry.winner_team:
             shown = f"**{shown}**"
         part = f"{_team(fmt, names, lang, team)} {shown}"
         parts.append(isolate(part) if lang == "fa" else part)
@@ -211,7 +214,7 @@ def replay_message(
     for seat, held in enumerate(told.held(trick)):
         crown = " 👑" if seat == told.hakem else ""
         lines.append(t(lang, "replay.hand_of", name=names[seat] + crown, cards=_cards(lang, held)))
-    title = t(lang, "replay.title", scores=_scores(fmt, names, lang, entry))
+    title = t(lang, "replay.title", scores=_scores(fmt, names, lang, entry, bold=False))
     if fmt.name != "standard":
         title += LIST_SEPARATOR + short_format(lang, fmt.name)
     footer = t(lang, "replay.footer")
