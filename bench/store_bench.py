@@ -38,6 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.store import FinishedMatch, MatchPlayer, Store, TableRecord, TeamStats
+from bot.store.runner import ThreadRunner
 from engine import STANDARD, TRUMP, Match, Rules
 from engine.story import record
 
@@ -197,6 +198,35 @@ async def fill(args: argparse.Namespace, store: Store, gen: Generator) -> float:
     return time.perf_counter() - t0
 
 
+class WriterClock:
+    """Times each ``finish_match`` inside the store's writer thread (wall and that thread's
+    CPU), so a write's own work shows apart from its wait for the thread and the event loop."""
+
+    def __init__(self, store: Store) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        runner = store._runner
+        assert isinstance(runner, ThreadRunner)
+        self._runner = runner
+        self._inner = runner._write_sync
+        finish = store._ops.finish_match
+
+        def timed_write(fn: Callable[..., Any], call_args: tuple[Any, ...]) -> Any:
+            if fn != finish:
+                return self._inner(fn, call_args)
+            t, c = time.perf_counter(), time.thread_time()
+            try:
+                return self._inner(fn, call_args)
+            finally:
+                self.cpu.append((time.thread_time() - c) * 1000)
+                self.wall.append((time.perf_counter() - t) * 1000)
+
+        runner._write_sync = timed_write  # type: ignore[method-assign,assignment]
+
+    def stop(self) -> None:
+        self._runner._write_sync = self._inner  # type: ignore[method-assign]
+
+
 def percentile(samples: list[float], q: float) -> float:
     ordered = sorted(samples)
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
@@ -305,11 +335,20 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             rec = TableRecord(f"b{run_id}-{i}", guild_id, channel, "playing", 1, {})
             tables[i] = await store.save_table(rec)
 
+        inside = WriterClock(store)
         writes = await timed(
             "finish_match (+ ratings, replay, final table save)",
             args.reps,
             lambda i: store.finish_match(new[i], tables[i].bump(state={"final": True})),
             prepare=open_table,
+        )
+        inside.stop()
+        wall, cpu = inside.wall, inside.cpu
+        print(
+            f"  of which in the writer thread: p50 {statistics.median(wall):.3f} ms, "
+            f"p99 {percentile(wall, 0.99):.3f} ms; its CPU p50 {statistics.median(cpu):.3f} ms, "
+            f"p99 {percentile(cpu, 0.99):.3f} ms",
+            flush=True,
         )
 
         state = {
@@ -345,6 +384,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "replay_read_p99_ms": round(percentile(replays, 0.99), 3),
         "match_write_p50_ms": round(statistics.median(writes), 3),
         "match_write_p99_ms": round(percentile(writes, 0.99), 3),
+        "match_write_in_thread_p50_ms": round(statistics.median(wall), 3),
+        "match_write_in_thread_p99_ms": round(percentile(wall, 0.99), 3),
+        "match_write_thread_cpu_p99_ms": round(percentile(cpu, 0.99), 3),
         "matches": matches,
         "fill_seconds": None if fill_seconds is None else round(fill_seconds, 1),
         "table_save_p50_ms": round(statistics.median(saves), 3),

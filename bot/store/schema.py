@@ -278,13 +278,9 @@ ratings = sa.Table(
     sqlite_with_rowid=False,
 )
 
-sa.Index(
-    "ix_ratings_rank",
-    ratings.c.guild_id,
-    ratings.c.game_format,
-    ratings.c.ordinal.desc(),
-    ratings.c.user_id,
-)
+# (0005) no index by ``ordinal``: the leaderboard by rating walks ``ix_standings_rating``
+# (``standings.rating`` mirrors it), so one here (``ix_ratings_rank``, 0004) was read by no
+# query and only cost every rated match's write.
 
 rating_changes = sa.Table(
     "rating_changes",

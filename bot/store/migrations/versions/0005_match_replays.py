@@ -13,6 +13,10 @@ revision have no row there, and their Replay says so.
 The two history indexes replace the ones they extend (``match_id`` appended, so pages
 ordered by ``finished_at, match_id`` need no sort): every other query that used the old ones
 uses their prefix.
+
+``ix_ratings_rank`` (0004) goes: no query reads ``ratings`` by ``ordinal`` (the leaderboard by
+rating walks ``ix_standings_rating``), and keeping it cost every rated match's write a delete
+and an insert in it per member (``bench/store_bench.py``, ``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
@@ -47,9 +51,15 @@ def upgrade() -> None:
         ["guild_id", "user_id", "finished_at", "match_id"],
     )
     op.drop_index("ix_match_players_member", table_name="match_players")
+    op.drop_index("ix_ratings_rank", table_name="ratings")
 
 
 def downgrade() -> None:
+    op.create_index(
+        "ix_ratings_rank",
+        "ratings",
+        ["guild_id", "game_format", sa.text("ordinal DESC"), "user_id"],
+    )
     op.create_index(
         "ix_match_players_member", "match_players", ["guild_id", "user_id", "finished_at"]
     )
