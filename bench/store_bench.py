@@ -1,4 +1,5 @@
-"""Store benchmark: fill a SQLite store with finished matches, then time the hot calls.
+"""Store benchmark: fill a store (SQLite, or PostgreSQL with ``--url``) with finished
+matches, then time the hot calls.
 
 The fill goes through the store's own code (`Store.finish_matches`, one transaction per
 batch), so it exercises the same inserts, player rows and standings upserts as the bot.
@@ -12,6 +13,8 @@ replay records. The last line printed is one JSON object.
     python bench/store_bench.py                      # 1,000,000 matches (minutes)
     python bench/store_bench.py --matches 20000      # quick mode (seconds)
     python bench/store_bench.py --reuse              # time an already filled file again
+    python bench/store_bench.py --url postgresql+asyncpg://postgres@127.0.0.1/hokm_bench
+                                                     # the same on PostgreSQL (its own database)
 """
 
 from __future__ import annotations
@@ -37,7 +40,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import create_async_engine
+
 from bot.store import FinishedMatch, MatchPlayer, Store, TableRecord, TeamStats
+from bot.store.database import safe_url
 from bot.store.runner import ThreadRunner
 from engine import STANDARD, TRUMP, Match, Rules
 from engine.story import record
@@ -249,14 +256,69 @@ async def timed(
     return samples
 
 
+def _probe(conn: sa.Connection, reps: int) -> tuple[int, int, list[int], list[str]]:
+    """The busiest guild (most ranked players), its members and a sample of its matches."""
+    guild_id, guild_players = conn.execute(
+        sa.text(
+            "SELECT guild_id, count(*) FROM standings GROUP BY guild_id "
+            "ORDER BY count(*) DESC, guild_id LIMIT 1"
+        )
+    ).one()
+    members = list(
+        conn.execute(
+            sa.text("SELECT user_id FROM standings WHERE guild_id = :g"), {"g": guild_id}
+        ).scalars()
+    )
+    sample = list(
+        conn.execute(
+            sa.text("SELECT match_id FROM matches WHERE guild_id = :g ORDER BY random() LIMIT :n"),
+            {"g": guild_id, "n": reps},
+        ).scalars()
+    )
+    return guild_id, guild_players, members, sample
+
+
+def _size_mib(conn: sa.Connection) -> int:
+    size = conn.execute(sa.text("SELECT pg_database_size(current_database())")).scalar_one()
+    return round(int(size) / 2**20)
+
+
+async def _pg_matches(url: str) -> int:
+    """Matches stored in the PostgreSQL database (0 without a schema)."""
+    engine = create_async_engine(url)
+    try:
+        async with engine.connect() as conn:
+            found = await conn.execute(sa.text("SELECT to_regclass('matches') IS NOT NULL"))
+            if not found.scalar_one():
+                return 0
+            return int((await conn.execute(sa.text("SELECT count(*) FROM matches"))).scalar_one())
+    finally:
+        await engine.dispose()
+
+
+async def _pg_reset(url: str) -> None:
+    """An empty schema: every table of the bench's own database goes."""
+    engine = create_async_engine(url)
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(sa.text("DROP SCHEMA public CASCADE"))
+            await conn.execute(sa.text("CREATE SCHEMA public"))
+    finally:
+        await engine.dispose()
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     path: Path = args.db
-    url = f"sqlite:///{path}"
+    postgres = args.url is not None
+    url = args.url or f"sqlite:///{path}"
+    where = safe_url(url) if postgres else str(path)
     gen = Generator(args.guilds, args.players, args.seed)
-    existing = count_matches(path)
+    existing = await _pg_matches(url) if postgres else count_matches(path)
     fill_seconds: float | None = None
     if args.reuse and existing:
-        print(f"reusing {path} with {existing:,} matches", flush=True)
+        print(f"reusing {where} with {existing:,} matches", flush=True)
+    elif postgres:
+        await _pg_reset(url)
     else:
         remove_db(path)
     if not (args.reuse and existing):
@@ -265,29 +327,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             fill_seconds = await fill(args, store, gen)
         finally:
             await store.close()  # checkpoints the WAL into the file
+        if postgres:
+            engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+            try:
+                async with engine.connect() as conn:
+                    await conn.execute(sa.text("VACUUM ANALYZE"))  # what autovacuum would do
+            finally:
+                await engine.dispose()
         if args.matches > 100_000:
             os.sync()  # time steady serving, not the kernel flushing the bulk load
-    matches = count_matches(path)
+    matches = await _pg_matches(url) if postgres else count_matches(path)
     store = await Store.open(url)
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as raw:
-            guild_id, guild_players = raw.execute(
-                "SELECT guild_id, count(*) FROM standings GROUP BY guild_id "
-                "ORDER BY count(*) DESC, guild_id LIMIT 1"
-            ).fetchone()
-            members = [
-                r[0]
-                for r in raw.execute(
-                    "SELECT user_id FROM standings WHERE guild_id = ?", (guild_id,)
-                )
-            ]
-            sample = [
-                r[0]
-                for r in raw.execute(
-                    "SELECT match_id FROM matches WHERE guild_id = ? ORDER BY random() LIMIT ?",
-                    (guild_id, args.reps),
-                )
-            ]
+        guild_id, guild_players, members, sample = await store._runner.read(_probe, args.reps)
         print(f"timing guild {guild_id} ({guild_players:,} ranked players)", flush=True)
         rng = random.Random(args.seed + 1)
         g = gen.guild_ids.index(guild_id) if guild_id in gen.guild_ids else 0
@@ -335,21 +387,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             rec = TableRecord(f"b{run_id}-{i}", guild_id, channel, "playing", 1, {})
             tables[i] = await store.save_table(rec)
 
-        inside = WriterClock(store)
+        inside = WriterClock(store) if isinstance(store._runner, ThreadRunner) else None
         writes = await timed(
             "finish_match (+ ratings, replay, final table save)",
             args.reps,
             lambda i: store.finish_match(new[i], tables[i].bump(state={"final": True})),
             prepare=open_table,
         )
-        inside.stop()
-        wall, cpu = inside.wall, inside.cpu
-        print(
-            f"  of which in the writer thread: p50 {statistics.median(wall):.3f} ms, "
-            f"p99 {percentile(wall, 0.99):.3f} ms; its CPU p50 {statistics.median(cpu):.3f} ms, "
-            f"p99 {percentile(cpu, 0.99):.3f} ms",
-            flush=True,
-        )
+        wall, cpu = [0.0], [0.0]
+        if inside is not None:
+            inside.stop()
+            wall, cpu = inside.wall, inside.cpu
+            print(
+                f"  of which in the writer thread: p50 {statistics.median(wall):.3f} ms, "
+                f"p99 {percentile(wall, 0.99):.3f} ms; its CPU p50 "
+                f"{statistics.median(cpu):.3f} ms, p99 {percentile(cpu, 0.99):.3f} ms",
+                flush=True,
+            )
 
         state = {
             "hand": 3,
@@ -366,6 +420,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
         saves = await timed("save_table (one card)", args.reps, save)
         await store.save_table(live.bump(status="cancelled"))
+        if postgres:
+            db_mib = await store._runner.read(_size_mib)
+        else:
+            db_mib = round(sum(p.stat().st_size for p in path.parent.glob(path.name + "*")) / 2**20)
     finally:
         await store.close()
 
@@ -392,7 +450,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "table_save_p50_ms": round(statistics.median(saves), 3),
         "table_save_p99_ms": round(percentile(saves, 0.99), 3),
         "guild_players": guild_players,
-        "db_mib": round(sum(p.stat().st_size for p in path.parent.glob(path.name + "*")) / 2**20),
+        "db_mib": db_mib,
+        "store": "postgresql" if postgres else "sqlite",
     }
 
 
@@ -404,7 +463,12 @@ def main() -> None:
     parser.add_argument(
         "--db", default=str(Path(tempfile.gettempdir()) / "hokm-store-bench.sqlite3")
     )
-    parser.add_argument("--reuse", action="store_true", help="time an existing filled file")
+    parser.add_argument(
+        "--url",
+        help="a PostgreSQL database of its own (postgresql+asyncpg://…) instead of the SQLite "
+        "file: every table in it is dropped first (without --reuse)",
+    )
+    parser.add_argument("--reuse", action="store_true", help="time an existing filled store")
     parser.add_argument("--reps", type=int, default=500, help="repetitions per timed call")
     parser.add_argument(
         "--batch", type=int, default=0, help="matches per fill transaction (0: automatic)"
