@@ -155,62 +155,7 @@ def replay_message(
     fmt = story.fmt
     told = story.hands[hand]
     names = _names(entry.players, fmt.seats, 32)
-    lines = [
-        t(
-            lang,
-            "replay.position",
-            hand=number(lang, told.number),
-            hands=number(lang, story.hands[-1].number),
-        )
-        + LIST_SEPARATOR
-        + (
-            t(
-                lang,
-                "replay.trick",
-                n=number(lang, trick),
-                of=number(lang, len(told.tricks)),
-            )
-            if trick
-            else word(lang, "replay.deal")
-        ),
-        t(lang, "table.hakem", name=names[told.hakem])
-        + LIST_SEPARATOR
-        + t(lang, "table.trump", suit=suit_label(lang, told.trump))
-        + (LIST_SEPARATOR + t(lang, "replay.bid", n=number(lang, told.bid)) if told.bid else ""),
-    ]
-    if trick:
-        played = told.tricks[trick - 1]
-        cards = [
-            f"{isolate(names[s]) if lang == 'fa' else names[s]} {c.label}"
-            for s, c in played.plays(fmt.seats)
-        ]
-        lines.append(
-            t(
-                lang,
-                "replay.trick_line",
-                n=number(lang, trick),
-                cards=cards,
-                name=names[played.winner],
-            )
-        )
-    else:
-        lines.append(t(lang, "replay.leads", name=names[told.hakem]))
-    counts = told.team_tricks(fmt, trick)
-    teams = [
-        t(lang, "table.team_count", team=_team(fmt, names, lang, i), count=number(lang, n))
-        for i, n in enumerate(counts)
-    ]
-    lines.append(t(lang, "table.tricks", teams=teams))
-    last = trick == len(told.tricks)
-    scores = told.result.scores_after if last else told.scores_before
-    points = [
-        t(lang, "table.team_count", team=_team(fmt, names, lang, i), count=number(lang, n))
-        for i, n in enumerate(scores)
-    ]
-    lines.append(t(lang, "table.score", teams=points, target=number(lang, _target(replay))))
-    if last:
-        lines.append(_result_line(lang, fmt, names, told.result))
-    lines.append("")
+    lines = [*_frame_head(lang, replay, names, hand, trick), ""]
     for seat, held in enumerate(told.held(trick)):
         crown = " 👑" if seat == told.hakem else ""
         lines.append(t(lang, "replay.hand_of", name=names[seat] + crown, cards=_cards(lang, held)))
@@ -222,9 +167,55 @@ def replay_message(
     return MessageSpec(embed=embed, rows=(_steps(replay, viewer, hand, trick),))
 
 
-def _target(replay: MatchReplay) -> int:
-    fmt = replay.story.fmt
-    return fmt.target_score or replay.entry.target_score
+def _frame_head(
+    lang: str, replay: MatchReplay, names: Sequence[str], hand: int, trick: int
+) -> list[str]:
+    """Where the frame is, hakem and trump (and bid), the trick just played (or who leads),
+    the tricks and the score so far, and the hand's result after its last trick."""
+    story = replay.story
+    fmt, told = story.fmt, story.hands[hand]
+    where = (
+        t(lang, "replay.trick", n=number(lang, trick), of=number(lang, len(told.tricks)))
+        if trick
+        else word(lang, "replay.deal")
+    )
+    last_number = number(lang, story.hands[-1].number)
+    position = t(lang, "replay.position", hand=number(lang, told.number), hands=last_number)
+    table = [
+        t(lang, "table.hakem", name=names[told.hakem]),
+        t(lang, "table.trump", suit=suit_label(lang, told.trump)),
+    ]
+    if told.bid:  # V5 joker six
+        table.append(t(lang, "replay.bid", n=number(lang, told.bid)))
+    lines = [position + LIST_SEPARATOR + where, LIST_SEPARATOR.join(table)]
+    if trick:
+        played = told.tricks[trick - 1]
+        cards = [
+            f"{isolate(names[s]) if lang == 'fa' else names[s]} {c.label}"
+            for s, c in played.plays(fmt.seats)
+        ]
+        winner = names[played.winner]
+        lines.append(t(lang, "replay.trick_line", n=number(lang, trick), cards=cards, name=winner))
+    else:
+        lines.append(t(lang, "replay.leads", name=names[told.tricks[0].leader]))
+    lines.append(
+        t(lang, "table.tricks", teams=_counts(lang, fmt, names, told.team_tricks(fmt, trick)))
+    )
+    last = trick == len(told.tricks)
+    scores = told.result.scores_after if last else told.scores_before
+    target = number(lang, fmt.target_score or replay.entry.target_score)
+    lines.append(t(lang, "table.score", teams=_counts(lang, fmt, names, scores), target=target))
+    if last:
+        lines.append(_result_line(lang, fmt, names, told.result))
+    return lines
+
+
+def _counts(lang: str, fmt: GameFormat, names: Sequence[str], counts: Sequence[int]) -> list[str]:
+    """One ``team: count`` per team of the format (tricks, or points)."""
+    return [
+        t(lang, "table.team_count", team=_team(fmt, names, lang, i), count=number(lang, n))
+        for i, n in enumerate(counts)
+    ]
 
 
 def _result_line(lang: str, fmt: GameFormat, names: Sequence[str], result: HandResult) -> str:
