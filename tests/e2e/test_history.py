@@ -190,6 +190,7 @@ async def test_history_lists_pages_and_replays_finished_matches_only(
     await refused(a, f"hokm:y:{elsewhere.match_id}", "error.replay_unknown")
     forged = custom_ids.replay_step_id(matches[9].match_id, a.id, 40, 0, "forward")
     await refused(a, forged, "error.bad_button", on=view)  # a hand the match never had
+    await refused(a, custom_ids.history_id(2, "n"), "error.bad_button", on=view)  # a page id
     assert mention_problems(double.requests, lambda content: set()) == []  # nobody pinged
     # a live table: never replayed, whoever asks, with its own words
     table = await open_table(double, hokm_bot, a)
