@@ -7,13 +7,13 @@ hand still being played.
 
 A page is one index walk for its ids (``ix_matches_guild_history`` for a server,
 ``ix_match_players_history`` for a member, both ordered ``finished_at, match_id``) joined to
-its ten matches and their players, plus a count that stops at ``HISTORY_DEPTH`` + 1: a server
-with a million matches costs what one with ten thousand does.
+its ten matches, their players by primary key, and a count that stops at ``HISTORY_DEPTH`` + 1:
+a server with a million matches costs what one with a thousand does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import sqlalchemy as sa
@@ -23,11 +23,12 @@ from .ops_base import OpsBase
 from .records import HistoryEntry, HistoryPage, MatchPlayer, StoredReplay
 from .schema import match_players, match_replays, matches
 
-HISTORY_DEPTH: Final = 10_000
-"""How far back ``/hokm history`` pages (1,000 pages of ten): the count stops here, so its
-cost does not grow with the server's age, and no page is an offset past it."""
+HISTORY_DEPTH: Final = 1_000
+"""How far back ``/hokm history`` pages (100 pages of ten): the count stops here, so its cost
+does not grow with the server's age (at a million matches, counting a busy server's 6,000
+took a millisecond, the page's largest part), and no page is an offset past it."""
 
-_ENTRY_COLUMNS = (
+_MATCH_COLUMNS = (
     matches.c.match_id,
     matches.c.channel_id,
     matches.c.finished_at,
@@ -38,6 +39,9 @@ _ENTRY_COLUMNS = (
     matches.c.team_results,
     matches.c.winner_team,
     matches.c.hints,
+)
+_PLAYER_COLUMNS = (
+    match_players.c.match_id,
     match_players.c.seat,
     match_players.c.team,
     match_players.c.user_id,
@@ -47,42 +51,29 @@ _ENTRY_COLUMNS = (
 
 
 def _page_of(ids: sa.Subquery) -> sa.Select[Any]:
-    """The matches named by a page of ids, with their players, in the page's order."""
-    m, mp = matches.c, match_players.c
+    """The matches named by a page of ids, in the page's order (their players come apart: a
+    join would repeat, and decode again, every match's columns once per player)."""
     return (
-        sa.select(*_ENTRY_COLUMNS)
-        .select_from(
-            ids.join(matches, m.match_id == ids.c.match_id).outerjoin(
-                match_players, mp.match_id == ids.c.match_id
-            )
-        )
-        .order_by(ids.c.finished_at.desc(), ids.c.match_id.desc(), mp.seat)
+        sa.select(*_MATCH_COLUMNS)
+        .select_from(ids.join(matches, matches.c.match_id == ids.c.match_id))
+        .order_by(ids.c.finished_at.desc(), ids.c.match_id.desc())
     )
 
 
-def _entries(rows: Iterable[sa.Row[Any]]) -> list[HistoryEntry]:
-    """One entry per match from its rows (one per player, in seat order)."""
-    out: list[HistoryEntry] = []
-    head: sa.Row[Any] | None = None
-    players: list[MatchPlayer] = []
-    for row in rows:
-        if head is not None and row.match_id != head.match_id:
-            out.append(_entry(head, players))
-            players = []
-        head = row
-        if row.seat is not None:
-            players.append(
-                MatchPlayer(
-                    seat=row.seat,
-                    team=row.team,
-                    user_id=row.user_id,
-                    is_computer=bool(row.is_computer),
-                    display_name=row.display_name,
-                )
+def _entries(heads: Sequence[Any], seats: Iterable[Any]) -> list[HistoryEntry]:
+    """One entry per match row, with its players (rows of any order) in seat order."""
+    players: dict[str, list[MatchPlayer]] = {row.match_id: [] for row in heads}
+    for p in sorted(seats, key=lambda p: p.seat):
+        players[p.match_id].append(
+            MatchPlayer(
+                seat=p.seat,
+                team=p.team,
+                user_id=p.user_id,
+                is_computer=bool(p.is_computer),
+                display_name=p.display_name,
             )
-    if head is not None:
-        out.append(_entry(head, players))
-    return out
+        )
+    return [_entry(row, players[row.match_id]) for row in heads]
 
 
 def _entry(row: sa.Row[Any], players: list[MatchPlayer]) -> HistoryEntry:
@@ -141,11 +132,11 @@ class HistoryOps(OpsBase):
                 .subquery()
             ),
         }
-        self._one_match = (
-            sa.select(*_ENTRY_COLUMNS)
-            .select_from(matches.outerjoin(match_players, mp.match_id == m.match_id))
-            .where(m.match_id == sa.bindparam("match_id"), m.guild_id == guild)
-            .order_by(mp.seat)
+        self._players_of = sa.select(*_PLAYER_COLUMNS).where(
+            mp.match_id.in_(sa.bindparam("ids", expanding=True))
+        )
+        self._one_match = sa.select(*_MATCH_COLUMNS).where(
+            m.match_id == sa.bindparam("match_id"), m.guild_id == guild
         )
         self._replay_of = sa.select(match_replays.c.replay).where(
             match_replays.c.match_id == sa.bindparam("match_id")
@@ -164,7 +155,7 @@ class HistoryOps(OpsBase):
         if offset < total:
             limit = min(per_page, total - offset)
             params = {**key, "limit": limit, "offset": offset}
-            rows = _entries(conn.execute(self._history_pages[member], params))
+            rows = self._with_players(conn, conn.execute(self._history_pages[member], params).all())
         return HistoryPage(
             guild_id=guild_id,
             user_id=user_id,
@@ -178,8 +169,15 @@ class HistoryOps(OpsBase):
     def match_replay(self, conn: Connection, guild_id: int, match_id: str) -> StoredReplay | None:
         """The match and its replay record, if this server finished a match of that id."""
         params = {"guild_id": guild_id, "match_id": match_id}
-        entries = _entries(conn.execute(self._one_match, params))
+        entries = self._with_players(conn, conn.execute(self._one_match, params).all())
         if not entries:
             return None
         replay = conn.execute(self._replay_of, params).scalar_one_or_none()
         return StoredReplay(entries[0], replay)
+
+    def _with_players(self, conn: Connection, heads: Sequence[Any]) -> list[HistoryEntry]:
+        """The matches of ``heads`` (rows of ``_MATCH_COLUMNS``) with their players."""
+        if not heads:
+            return []
+        seats = conn.execute(self._players_of, {"ids": [row.match_id for row in heads]})
+        return _entries(heads, seats)

@@ -157,8 +157,8 @@ def test_a_members_page_the_last_page_and_an_empty_one() -> None:
     assert spec.embed.description.splitlines()[0] == "Matches <@101> played:"
     previous, following = spec.rows[-1]
     assert following.disabled and previous.custom_id == "hokm:g:2:101:p"
-    deep = history_message("en", "G", page_of(rows, total=10_000, deeper=True))
-    assert deep.embed is not None and deep.embed.footer.startswith("Page 1 of 1000+")
+    deep = history_message("en", "G", page_of(rows, total=1_000, deeper=True))
+    assert deep.embed is not None and deep.embed.footer.startswith("Page 1 of 100+")
     none = history_message("en", "G", page_of([]))
     assert none.embed is not None and none.embed.description == "No finished matches yet."
     assert [len(row) for row in none.rows] == [2]  # no Replay button without a match
