@@ -245,6 +245,7 @@ async def timed(
     """Milliseconds per call; `prepare(i)` runs untimed before call i."""
     samples = []
     gc.collect()
+    gc.freeze()  # as the bot does once started: what exists stays out of later collections
     for i in range(reps):
         if prepare is not None:
             await prepare(i)
