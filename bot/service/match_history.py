@@ -56,7 +56,10 @@ class MatchHistory:
         """Page ``page`` of the server's finished matches (or those ``member_id`` played)."""
         if page < 1:
             raise ActionError("error.bad_button")
-        return await self.store.history(guild_id, page, PER_PAGE, user_id=member_id)
+        found = await self.store.history(guild_id, page, PER_PAGE, user_id=member_id)
+        if page > found.pages:  # matches are never taken away: only a forged id gets here
+            raise ActionError("error.bad_button")
+        return found
 
     async def replay(self, guild_id: int, match_id: str) -> MatchReplay:
         """The finished match ``match_id`` of this server, ready to step through.

@@ -55,8 +55,10 @@ async def test_a_finished_match_replays_and_a_live_one_never(
             await service.history.replay(GUILD + 1, other)
     with pytest.raises(ActionError, match="replay_unknown"):
         await service.history.replay(GUILD, "feedfacecafe")
-    with pytest.raises(ActionError, match="bad_button"):
-        await service.history.page(GUILD, 0)
+    for forged in (0, 2):  # one match: one page
+        with pytest.raises(ActionError, match="bad_button"):
+            await service.history.page(GUILD, forged)
+    assert (await service.history.page(GUILD + 1, 1)).rows == ()  # nothing yet: page 1 of 1
 
 
 async def test_a_replay_without_a_record_or_with_a_broken_one_is_refused(
