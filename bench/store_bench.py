@@ -279,6 +279,12 @@ def _probe(conn: sa.Connection, reps: int) -> tuple[int, int, list[int], list[st
     return guild_id, guild_players, members, sample
 
 
+def _rated(conn: sa.Connection, pattern: str) -> int:
+    """How many of the matches whose id matches ``pattern`` changed ratings."""
+    stmt = sa.text("SELECT count(DISTINCT match_id) FROM rating_changes WHERE match_id LIKE :p")
+    return int(conn.execute(stmt, {"p": pattern}).scalar_one())
+
+
 def _size_mib(conn: sa.Connection) -> int:
     size = conn.execute(sa.text("SELECT pg_database_size(current_database())")).scalar_one()
     return round(int(size) / 2**20)
@@ -395,6 +401,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             lambda i: store.finish_match(new[i], tables[i].bump(state={"final": True})),
             prepare=open_table,
         )
+        rated = await store._runner.read(_rated, f"t{run_id}-%")
+        print(f"  {rated} of the {args.reps} matches written changed ratings", flush=True)
         wall, cpu = [0.0], [0.0]
         if inside is not None:
             inside.stop()
@@ -443,6 +451,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "replay_read_p99_ms": round(percentile(replays, 0.99), 3),
         "match_write_p50_ms": round(statistics.median(writes), 3),
         "match_write_p99_ms": round(percentile(writes, 0.99), 3),
+        "match_writes_rated": rated,
         "match_write_in_thread_p50_ms": round(statistics.median(wall), 3),
         "match_write_in_thread_p99_ms": round(percentile(wall, 0.99), 3),
         "match_write_thread_cpu_p99_ms": round(percentile(cpu, 0.99), 3),
