@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -85,6 +86,7 @@ class HokmBot(commands.Bot):
             max_messages=None,
             # Nothing the bot sends may ping by default; every call also says so explicitly.
             allowed_mentions=discord.AllowedMentions.none(),
+            **self._gateway_options(settings),
         )
         self.settings = settings
         self.store = store
@@ -103,6 +105,15 @@ class HokmBot(commands.Bot):
         self._background: list[asyncio.Task[None]] = []
         self._languages: dict[int, str] = {}
         self._seen_clicks: OrderedDict[int, None] = OrderedDict()
+
+    @staticmethod
+    def _gateway_options(settings: Settings) -> dict[str, Any]:
+        """Extra client options for the gateway connection(s): none for one connection."""
+        return {}
+
+    def holds_guild(self, guild_id: int) -> bool:
+        """Whether this process receives the guild's events (one connection: every guild)."""
+        return True
 
     # ------------------------------------------------------------------ start-up
 
@@ -185,15 +196,21 @@ class HokmBot(commands.Bot):
             log.info("gateway ready again (new session)")
             return
         self._ready_logged = True
-        missing = [g for g in self.settings.dev_guild_ids if self.get_guild(g) is None]
+        # A server on a shard another process holds is not missing: it is not ours to see.
+        missing = [
+            g
+            for g in self.settings.dev_guild_ids
+            if self.holds_guild(g) and self.get_guild(g) is None
+        ]
         if missing:
             log.warning(
                 "dev_guild_ids: the bot is not in server(s) %s", ", ".join(map(str, missing))
             )
         log.info(
-            "ready to serve as %s in %d servers; %d live tables resumed",
+            "ready to serve as %s in %d servers%s; %d live tables resumed",
             self.user,
             len(self.guilds),
+            f" ({self.settings.shard_slice()})" if self.settings.sharded else "",
             self._resumed_tables,
         )
 
@@ -247,6 +264,36 @@ class HokmBot(commands.Bot):
 
     def settings_changed(self, guild_id: int, settings: GuildSettings) -> None:
         self._languages[guild_id] = settings.language
+
+
+class ShardedHokmBot(HokmBot, commands.AutoShardedBot):
+    """The bot on discord.py's ``AutoShardedBot``: one gateway connection per shard it holds
+    (``shard_ids`` of ``shard_count``, or all of them). The other shards' guilds, and their
+    events, belong to other processes (docs/scaling.md); REST reaches every channel alike.
+    """
+
+    @staticmethod
+    def _gateway_options(settings: Settings) -> dict[str, Any]:
+        return {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
+
+    def holds_guild(self, guild_id: int) -> bool:
+        """Discord's rule: a guild's events go to shard ``(guild_id >> 22) % shard_count``."""
+        assert self.shard_count is not None  # given at construction
+        shard = (guild_id >> 22) % self.shard_count
+        return self.shard_ids is None or shard in self.shard_ids
+
+    def _gateway_open(self) -> bool:
+        """Healthy while every shard this process holds is connected (``self.ws`` is unused
+        by a sharded client: each shard has its own)."""
+        shards = self.shards
+        return bool(shards) and self.is_ready() and not any(s.is_closed() for s in shards.values())
+
+
+def make_bot(settings: Settings, store: Store) -> HokmBot:
+    """A shard count in the settings runs the sharded client; without one, the plain client:
+    one connection, no ``GET /gateway/bot`` (exactly the bot as before sharding existed)."""
+    cls = ShardedHokmBot if settings.sharded else HokmBot
+    return cls(settings, store)
 
 
 def _seed_source(base: int | None) -> Callable[[], int]:

@@ -1,0 +1,107 @@
+"""Two ``python -m bot`` processes of one token on one PostgreSQL, each holding one of two
+shards (issue 15): each gets only its own servers' events, and a ``/hokm new`` in a server is
+served by the process holding that server's shard (docs/scaling.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store
+from tests.double.fixtures import BotProcessFactory
+from tests.double.gateway import GatewaySession
+from tests.double.models import Channel, Guild
+from tests.double.process import BotProcess
+from tests.double.server import DiscordDouble
+
+from .helpers import wait_for_output
+
+SHARDS = 2
+
+
+def shard_of(guild_id: int) -> int:
+    return (guild_id >> 22) % SHARDS
+
+
+def event_guilds(session: GatewaySession, event: str) -> list[int]:
+    """The guild ids of every ``event`` the session was sent (READY: the guilds it lists)."""
+    found: list[int] = []
+    for _, frame in session.buffer:
+        payload = json.loads(frame)
+        if payload["t"] != event:
+            continue
+        if event == "READY":
+            found += [int(g["id"]) for g in payload["d"]["guilds"]]
+        else:
+            found.append(int(payload["d"].get("guild_id") or 0))
+    return found
+
+
+async def start_shard(
+    bot_process: BotProcessFactory,
+    double: DiscordDouble,
+    tmp_path: Path,
+    shard: int,
+    env: dict[str, str],
+) -> BotProcess:
+    argv = [sys.executable, "-m", "bot", "--shards", str(shard), "--shard-count", str(SHARDS)]
+    env = env | {"HOKM_COMMAND_SYNC_FILE": str(tmp_path / f"sync-{shard}.sha256")}
+    proc = await bot_process(argv, env=env, ready=None)
+    await wait_for_output(proc, "ready to serve", timeout=60)
+    return proc
+
+
+@pytest.mark.discord_double(shard_count=SHARDS)
+async def test_two_processes_each_serve_the_servers_of_their_shard(
+    discord_double: DiscordDouble, bot_process: BotProcessFactory, tmp_path: Path, pg_url: str
+) -> None:
+    host = discord_double.members[1]
+    places: dict[int, tuple[Guild, Channel]] = {}
+    for shard in range(SHARDS):
+        guild = discord_double.create_guild(f"Shard {shard}", shard=(shard, SHARDS))
+        places[shard] = (guild, discord_double.add_text_channel(guild, "hokm"))
+        discord_double.add_member(guild, host)
+    ours = [guild.id for guild, _ in places.values()]
+    env = {
+        "HOKM_DATABASE_URL": pg_url,
+        "HOKM_DEV_GUILD_IDS": ",".join(map(str, ours)),
+        "HOKM_GUILD_READY_TIMEOUT": "0.05",
+        "HOKM_COMPUTER_DELAY_SECONDS": "0.02",
+    }
+    # Started together, as a deployment does: one migrates, the other waits for its lock.
+    procs = await asyncio.gather(
+        *(start_shard(bot_process, discord_double, tmp_path, s, env) for s in range(SHARDS))
+    )
+
+    live = discord_double.gateway.live
+    assert set(live) == {(s, SHARDS) for s in range(SHARDS)}
+    every = set(discord_double.world.guilds)
+    for shard, proc in enumerate(procs):
+        owned = {g for g in every if shard_of(g) == shard}
+        assert set(event_guilds(live[(shard, SHARDS)], "READY")) == owned
+        output = proc.output(tail=10**9)
+        assert f"in {len(owned)} servers (shards {shard} of {SHARDS})" in output, output
+        assert "not in server" not in output  # the other shard's dev guild is not "missing"
+
+    for shard, (guild, channel) in places.items():
+        record = await discord_double.slash(host, channel, "hokm new", timeout=10)
+        assert record.response_type is not None and record.message is not None, record.refused
+        opened = f"opened in channel {channel.id}"
+        await wait_for_output(procs[shard], opened, timeout=10)
+        assert opened not in procs[1 - shard].output(tail=10**9)
+        session = live[(shard, SHARDS)]
+        assert guild.id in event_guilds(session, "INTERACTION_CREATE")
+        assert guild.id not in event_guilds(live[(1 - shard, SHARDS)], "INTERACTION_CREATE")
+
+    async with await Store.open(pg_url) as store:  # the one database both write to
+        for guild, channel in places.values():
+            tables = await store.load_live_tables(guild.id)
+            assert [(t.channel_id, t.status) for t in tables] == [(channel.id, "lobby")]
+
+    for proc in procs:
+        assert await proc.terminate(timeout=15) == 0
+        assert "Traceback" not in proc.output(tail=10**9)
