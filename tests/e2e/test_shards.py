@@ -65,10 +65,10 @@ async def wait_for(what: str, check: Callable[[], bool], timeout: float = 10.0) 
 
 
 async def test_without_shard_settings_the_bot_is_the_plain_client(
-    discord_double: DiscordDouble, start_bot: Start, tmp_path: Path
+    discord_double: DiscordDouble, start_bot: Start, bot_db_url: str
 ) -> None:
     """No behaviour change and no extra cost: one connection, no ``GET /gateway/bot``."""
-    bot = await start_bot(f"sqlite+aiosqlite:///{tmp_path / 'hokm.sqlite3'}")
+    bot = await start_bot(bot_db_url)
     assert type(bot) is HokmBot and not isinstance(bot, discord.AutoShardedClient)
     assert not any(r.path.endswith("/gateway/bot") for r in discord_double.requests)
     assert discord_double.gateway.stats.identifies == 1
@@ -104,12 +104,12 @@ async def test_a_slice_holds_its_shards_guilds_and_is_healthy_while_each_is_conn
 
 
 @pytest.mark.discord_double(shard_count=SHARDS)
-async def test_one_process_may_hold_every_shard_on_sqlite(
-    discord_double: DiscordDouble, start_bot: Start, tmp_path: Path
+async def test_one_process_may_hold_every_shard_on_either_database(
+    discord_double: DiscordDouble, start_bot: Start, bot_db_url: str
 ) -> None:
     """A shard count alone: every shard in this one process, so SQLite is still fine."""
     discord_double.create_guild("One", shard=(1, SHARDS))
-    bot = await start_bot(f"sqlite:///{tmp_path / 'hokm.sqlite3'}", shard_count=SHARDS)
+    bot = await start_bot(bot_db_url, shard_count=SHARDS)
     assert isinstance(bot, ShardedHokmBot) and set(bot.shards) == {0, 1}
     assert {g.id for g in bot.guilds} == set(discord_double.world.guilds)
     assert set(discord_double.gateway.live) == {(0, SHARDS), (1, SHARDS)}
