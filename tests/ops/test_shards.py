@@ -18,7 +18,7 @@ from tests.double.models import Channel, Guild
 from tests.double.process import BotProcess
 from tests.double.server import DiscordDouble
 
-from .helpers import wait_for_output
+from .helpers import assert_one_error_line, bot_env, free_port, wait_for_output
 
 SHARDS = 2
 
@@ -105,3 +105,23 @@ async def test_two_processes_each_serve_the_servers_of_their_shard(
     for proc in procs:
         assert await proc.terminate(timeout=15) == 0
         assert "Traceback" not in proc.output(tail=10**9)
+
+
+@pytest.mark.discord_double(shard_count=SHARDS)
+async def test_a_shard_that_cannot_reach_the_gateway_is_one_line_per_retry_then_exit_2(
+    discord_double: DiscordDouble, bot_process: BotProcessFactory, tmp_path: Path
+) -> None:
+    """discord.py retries a shard's connection every 5 s with a traceback each time; the
+    bot logs one line per retry and gives up after ``gateway_timeout_seconds``, as with one
+    connection (tests/ops/test_startup.py)."""
+    gateway = f"ws://127.0.0.1:{free_port()}/gateway"
+    env = bot_env(
+        discord_double, tmp_path, discord_gateway_url=gateway, gateway_timeout_seconds="3"
+    )
+    argv = [sys.executable, "-m", "bot", "--shard-count", str(SHARDS)]
+    proc = await bot_process(argv, env=env, ready=None)
+    code = await proc.wait(30)
+    output = proc.output()
+    assert_one_error_line(output, code, gateway, "gateway_timeout_seconds")
+    retries = [line for line in output.splitlines() if "Failed to connect for shard_id" in line]
+    assert retries and all("Cannot connect" in line for line in retries), output
