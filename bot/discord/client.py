@@ -98,6 +98,9 @@ class HokmBot(commands.Bot):
             computer_delay=settings.computer_delay_seconds,
             thinker=self.thinker.decide,
             seed_source=_seed_source(settings.match_seed_base),
+            # PostgreSQL may have other processes on it (shards, a rolling deploy): issue 15
+            shared=store.backend == "postgresql",
+            owns=self.holds_guild,
         )
         publisher = self.service.publisher
         assert isinstance(publisher, DiscordPublisher)
