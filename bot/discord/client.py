@@ -31,6 +31,7 @@ from ..service.thinking import Thinker
 from ..startup import StartupError
 from ..store import Store
 from ..store.guild_settings import GuildSettings
+from ..store.listen import TableSaves
 from .cogs.hokm import HokmCog
 from .cogs.standings import StandingsCog
 from .outbox import Outbox
@@ -106,6 +107,7 @@ class HokmBot(commands.Bot):
         assert isinstance(publisher, DiscordPublisher)
         self.publisher = publisher
         self._background: list[asyncio.Task[None]] = []
+        self._table_saves: TableSaves | None = None
         self._languages: dict[int, str] = {}
         self._seen_clicks: OrderedDict[int, None] = OrderedDict()
 
@@ -134,6 +136,8 @@ class HokmBot(commands.Bot):
             self._background.append(task)
         await self.sync_commands()
         self._resumed_tables = len(await self.service.restore())
+        # Other processes' saves of the tables held here (PostgreSQL; issue 15).
+        self._table_saves = self.store.listen_tables(self.service.saved_elsewhere)
         # Only once start-up went through: a purge still talking to the database when a failed
         # start closes it would keep the process from exiting.
         purge = purge_ended_tables(self.store, self.settings.ended_table_retention_days)
@@ -172,6 +176,8 @@ class HokmBot(commands.Bot):
         await asyncio.to_thread(_write_marker, marker, digest)
 
     async def close(self) -> None:
+        if self._table_saves is not None:
+            await self._table_saves.close()
         await self.service.close()
         self.thinker.close()
         await self.outbox.drain(within=3.0)

@@ -12,11 +12,13 @@ across an action, so no pooled connection waits on another process.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
 from ..store import StaleWrite, Store
 from .errors import ActionError
+from .events import CaughtUp
 from .persistence import TableKeeper, restore_in_place
 from .ports import Update
 from .registry import TableRegistry
@@ -51,6 +53,7 @@ class Commits:
         self._forget = forget
         self._arm = arm
         self._publish = publish
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def act(self, table_id: str, action: Action) -> Update:
         """Run ``action`` on the live table, store what it did, then publish it.
@@ -128,6 +131,32 @@ class Commits:
         log.info("table %s: loaded from the store (served by another process)", table_id)
         self._arm(table)
         return table
+
+    def saved_elsewhere(self, table_id: str, version: int) -> None:
+        """A save of any process (``Store.listen_tables``): a table held here at an older
+        version loads the newer one (its timers and the surfaces this process keeps live
+        follow), so a process need not wait for its next click to catch up."""
+        table = self.registry.tables.get(table_id)
+        if table is not None and table.version < version:
+            task = asyncio.get_running_loop().create_task(self._catch_up(table))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up(self, table: Table) -> None:
+        async with self.registry.lock(table.table_id):
+            if not self.registry.is_current(table) or not await self.keeper.newer(table):
+                return
+            if not table.is_live:
+                self._forget(table)
+            update = Update(table)
+            update.add(CaughtUp())
+            self._publish(update)
+            self._arm(table)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def commit(self, table: Table, update: Update) -> None:
         """Persist first (crash safety), then publish."""

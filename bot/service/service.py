@@ -161,6 +161,11 @@ class TableService:
 
     async def close(self) -> None:
         await self.turns.close()
+        await self.commits.close()
+
+    def saved_elsewhere(self, table_id: str, version: int) -> None:
+        """``Commits.saved_elsewhere``: the store's news of a save by any process."""
+        self.commits.saved_elsewhere(table_id, version)
 
     def _forget(self, table: Table) -> None:
         """Drop everything kept for a table that ended."""

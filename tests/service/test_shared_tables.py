@@ -16,15 +16,17 @@ from typing import Any
 import pytest
 
 from bot.service.errors import ActionError
+from bot.service.events import CaughtUp
 from bot.service.ports import Update
 from bot.service.service import TableService
 from bot.service.table import Table
 from bot.service.turns import VISITOR_GRACE
 from bot.store import Store
+from bot.store.listen import TableSaves
 from engine import Card, Match, Suit, seat_view
 
 from .fakes import FakeClock
-from .helpers import GUILD, HAKEM_0_SEED, four_people, greedy, match_of, user_at
+from .helpers import GUILD, HAKEM_0_SEED, four_people, greedy, match_of, timers, user_at
 
 
 class Recorder:
@@ -45,7 +47,9 @@ async def processes(pg_url: str, clock: FakeClock) -> AsyncIterator[Make]:
     """``make(owns=…)``: a service on a store of its own, both on the run's database."""
     made: list[tuple[TableService, Store]] = []
 
-    async def make(owns: Callable[[int], bool] = lambda guild_id: True) -> TableService:
+    async def make(
+        owns: Callable[[int], bool] = lambda guild_id: True, listen: bool = False
+    ) -> TableService:
         store = await Store.open(pg_url)
         service = TableService(
             store,
@@ -59,9 +63,17 @@ async def processes(pg_url: str, clock: FakeClock) -> AsyncIterator[Make]:
             owns=owns,
         )
         made.append((service, store))
+        if listen:
+            saves = store.listen_tables(service.saved_elsewhere)
+            assert saves is not None
+            listening.append(saves)
+            await asyncio.wait_for(saves.listening.wait(), 10)
         return service
 
+    listening: list[TableSaves] = []
     yield make  # type: ignore[misc]
+    for saves in listening:
+        await saves.close()
     for service, store in made:
         await service.close()
         await store.close()
@@ -210,3 +222,39 @@ async def test_a_process_times_the_table_it_does_not_serve_only_after_a_grace(
     assert len((await stored_match(other, table.table_id)).actions) == start + 2
     view = seat_view(match_of(other.tables[table.table_id]), 0)
     assert view.phase is not None
+
+
+async def test_a_process_catches_up_on_a_save_elsewhere_without_a_click(
+    processes: Make, clock: FakeClock
+) -> None:
+    """PostgreSQL tells every process of every table save (LISTEN/NOTIFY): the process
+    serving the table loads the newer version at once, re-arms its timer for the new turn and
+    refreshes the surfaces it keeps live (a ``CaughtUp`` update, no report of its own)."""
+    home = await processes(listen=True)
+    other = await processes(owns=lambda guild_id: guild_id != GUILD, listen=True)
+    table = await four_people(home)
+    reports = len(published(home))
+    hakem = match_of(table).hakem
+    trump = greedy(table)
+    first_deadline = table.deadline
+
+    await move(other, table, user_at(table, hakem), trump)
+    there = other.tables[table.table_id]
+    for _ in range(200):  # the notification arrives when the other's write commits
+        if table.version == there.version:
+            break
+        await asyncio.sleep(0.02)
+    assert table.version == there.version
+    assert match_of(table).trump == trump
+    caught = published(home)[reports:]
+    assert [type(e) for u in caught for e in u.events] == [CaughtUp]
+    assert table.deadline is not None and table.deadline == there.deadline
+    assert table.deadline != first_deadline
+    # the home's timer for the new turn, and the other's, a grace later
+    assert sorted(timers(clock)) == [table.deadline, table.deadline + VISITOR_GRACE]
+
+    # Its own save comes back to it too: nothing to do, nothing published.
+    before = len(published(home))
+    await move(home, table, user_at(table, match_of(table).to_act), greedy(table))
+    await asyncio.sleep(0.3)
+    assert len(published(home)) == before + 1
