@@ -122,7 +122,7 @@ class TurnTimers:
         due = [t for t in (table.deadline, table.computer_due) if t is not None]
         if not due:
             return
-        delay = max(0.0, min(due) - self.pace.clock()) + (0.0 if owned else VISITOR_GRACE)
+        delay = max(0.0, min(due) + (0.0 if owned else VISITOR_GRACE) - self.pace.clock())
         call_later = self._call_later or asyncio.get_running_loop().call_later
         self._timers[table.table_id] = call_later(delay, lambda: self._spawn_wake(table.table_id))
 
