@@ -22,7 +22,9 @@ from .match import (
     MODE,
     PLAY,
     ShelemMatch,
+    match_winner,
     replay,
+    score_hand,
     trick_winner,
 )
 from .options import MODES, PASS, SAR_SHELEM, SHELEM, Mode, ShelemOptions, card_points
@@ -54,7 +56,9 @@ __all__ = [
     "ShelemView",
     "TrumpNamed",
     "card_points",
+    "match_winner",
     "replay",
+    "score_hand",
     "seat_view",
     "trick_winner",
 ]

@@ -126,6 +126,55 @@ def trick_winner(leader: int, cards: Sequence[int], mode: str, trump: int) -> in
     return (leader + best) % SEATS
 
 
+def score_hand(
+    options: ShelemOptions,
+    bid: int,
+    hakem_team: int,
+    points: tuple[int, int],
+    all_tricks: bool,
+    scores: tuple[int, int],
+) -> tuple[ShelemKind, tuple[int, int], tuple[int, int]]:
+    """V6.10–V6.12: how a hand is scored: its kind, what each team's score moves by, and the
+    points a defending side near the target does not score. ``points`` per team (the hakem's
+    laid-down set included), ``all_tricks``: the hakem's side took all 12, ``scores`` before."""
+    other = 1 - hakem_team
+    ours, theirs = points[hakem_team], points[other]
+    kind: ShelemKind
+    if bid in (SHELEM, SAR_SHELEM):  # V6.11
+        won = options.shelem_points
+        if bid == SHELEM:
+            kind, change = ("shelem", won) if all_tricks else ("shelem_set", -won)
+        else:
+            kind, change = ("sar_shelem", won) if all_tricks else ("sar_shelem_set", -won)
+    elif all_tricks:  # V6.10
+        kind, change = "all_tricks", 2 * bid
+    elif ours >= bid:
+        kind, change = "made", bid
+    elif ours >= theirs:
+        kind, change = "set", -bid
+    else:
+        kind, change = "double_set", -2 * bid
+    changes = [0, 0]
+    withheld = [0, 0]
+    changes[hakem_team] = change
+    near = options.target - scores[other] <= options.hand_total
+    if near and kind not in SET_KINDS:  # V6.12
+        withheld[other] = theirs
+    else:
+        changes[other] = theirs
+    return kind, (changes[0], changes[1]), (withheld[0], withheld[1])
+
+
+def match_winner(options: ShelemOptions, scores: Sequence[int]) -> int | None:
+    """V6.14: a team at the target, or ahead of the other by it, wins; else ``None``. Should
+    both qualify the higher score wins; equal scores play on."""
+    us, them = scores
+    target = options.target
+    if (max(us, them) < target and abs(us - them) < target) or us == them:
+        return None
+    return 0 if us > them else 1
+
+
 class ShelemMatch:
     """The whole state of one Shelem match. Not thread-safe; the bot serializes access."""
 
@@ -445,34 +494,13 @@ class ShelemMatch:
         return points[0], points[1]
 
     def _score_hand(self) -> tuple[ShelemEvent, ...]:
-        options = self.options
         hakem_team = self.hakem % 2
-        other = 1 - hakem_team
         points = self.hand_points()
-        ours, theirs = points[hakem_team], points[other]
         all_tricks = self.team_tricks[hakem_team] == HAND_SIZE
         bid = self.bid_value
-        kind: ShelemKind
-        if bid in (SHELEM, SAR_SHELEM):  # V6.11
-            name = "shelem" if bid == SHELEM else "sar_shelem"
-            kind = name if all_tricks else f"{name}_set"  # type: ignore[assignment]
-            change = options.shelem_points if all_tricks else -options.shelem_points
-        elif all_tricks:  # V6.10
-            kind, change = "all_tricks", 2 * bid
-        elif ours >= bid:
-            kind, change = "made", bid
-        elif ours >= theirs:
-            kind, change = "set", -bid
-        else:
-            kind, change = "double_set", -2 * bid
-        changes = [0, 0]
-        withheld = [0, 0]
-        changes[hakem_team] = change
-        near = options.target - self.scores[other] <= options.hand_total
-        if near and kind not in SET_KINDS:  # V6.12
-            withheld[other] = theirs
-        else:
-            changes[other] = theirs
+        kind, changes, withheld = score_hand(
+            self.options, bid, hakem_team, points, all_tricks, (self.scores[0], self.scores[1])
+        )
         self.scores[0] += changes[0]
         self.scores[1] += changes[1]
         assert self.mode is not None
@@ -485,8 +513,8 @@ class ShelemMatch:
             tricks=(self.team_tricks[0], self.team_tricks[1]),
             points=points,
             kind=kind,
-            changes=(changes[0], changes[1]),
-            withheld=(withheld[0], withheld[1]),
+            changes=changes,
+            withheld=withheld,
             scores_after=(self.scores[0], self.scores[1]),
         )
         self.hand_results.append(result)
@@ -500,12 +528,7 @@ class ShelemMatch:
         return (result, ShelemDealt(self.hand_number, self.dealer, self._decider))
 
     def _match_winner(self) -> int | None:
-        """V6.14: a team at the target, or ahead by it, wins; the higher score if both."""
-        us, them = self.scores
-        target = self.options.target
-        if (max(us, them) < target and abs(us - them) < target) or us == them:
-            return None
-        return 0 if us > them else 1
+        return match_winner(self.options, self.scores)
 
     # -------------------------------------------------------------------- queries
 
@@ -570,6 +593,8 @@ class ShelemMatch:
         """Apply one entry of ``actions`` (used by ``replay``)."""
         if isinstance(action, int):
             return self.play(self.turn, action)
+        if not isinstance(action, tuple | list):
+            raise IllegalMove(f"unknown action {action!r}")
         kind = action[0] if action else None
         if kind == "play" and len(action) == 3:
             return self.play(action[1], action[2])
