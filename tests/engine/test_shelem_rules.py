@@ -479,34 +479,34 @@ def test_v6_9_card_points() -> None:
 
 # --------------------------------------------------------------------- V6.10 scoring
 
-O = ShelemOptions()
+PLAIN = ShelemOptions()
 
 
 def test_v6_10_made_scores_the_bid_and_the_defenders_their_points() -> None:
-    assert score_hand(O, 120, 0, (125, 40), False, (0, 0)) == ("made", (120, 40), (0, 0))
-    assert score_hand(O, 120, 1, (40, 120), False, (0, 0)) == ("made", (40, 120), (0, 0))
+    assert score_hand(PLAIN, 120, 0, (125, 40), False, (0, 0)) == ("made", (120, 40), (0, 0))
+    assert score_hand(PLAIN, 120, 1, (40, 120), False, (0, 0)) == ("made", (40, 120), (0, 0))
 
 
 def test_v6_10_all_tricks_on_a_points_bid_scores_double_the_bid() -> None:
-    assert score_hand(O, 105, 0, (165, 0), True, (0, 0)) == ("all_tricks", (210, 0), (0, 0))
+    assert score_hand(PLAIN, 105, 0, (165, 0), True, (0, 0)) == ("all_tricks", (210, 0), (0, 0))
 
 
 def test_v6_10_a_failed_bid_loses_the_bid_or_double_below_the_defenders() -> None:
-    assert score_hand(O, 120, 0, (115, 50), False, (0, 0)) == ("set", (-120, 50), (0, 0))
-    assert score_hand(O, 100, 1, (80, 85), False, (0, 0)) == ("set", (80, -100), (0, 0))
-    assert score_hand(O, 100, 1, (85, 80), False, (0, 0)) == ("double_set", (85, -200), (0, 0))
-    assert score_hand(O, 100, 0, (80, 85), False, (0, 0)) == ("double_set", (-200, 85), (0, 0))
+    assert score_hand(PLAIN, 120, 0, (115, 50), False, (0, 0)) == ("set", (-120, 50), (0, 0))
+    assert score_hand(PLAIN, 100, 1, (80, 85), False, (0, 0)) == ("set", (80, -100), (0, 0))
+    assert score_hand(PLAIN, 100, 1, (85, 80), False, (0, 0)) == ("double_set", (85, -200), (0, 0))
+    assert score_hand(PLAIN, 100, 0, (80, 85), False, (0, 0)) == ("double_set", (-200, 85), (0, 0))
 
 
 def test_v6_11_shelem_and_sar_shelem_win_or_lose_330() -> None:
-    assert score_hand(O, SHELEM, 0, (165, 0), True, (0, 0)) == ("shelem", (330, 0), (0, 0))
-    assert score_hand(O, SHELEM, 0, (160, 5), False, (0, 0)) == ("shelem_set", (-330, 5), (0, 0))
-    assert score_hand(O, SAR_SHELEM, 1, (0, 165), True, (0, 0)) == (
+    assert score_hand(PLAIN, SHELEM, 0, (165, 0), True, (0, 0)) == ("shelem", (330, 0), (0, 0))
+    assert score_hand(PLAIN, SHELEM, 0, (160, 5), False, (0, 0)) == ("shelem_set", (-330, 5), (0, 0))
+    assert score_hand(PLAIN, SAR_SHELEM, 1, (0, 165), True, (0, 0)) == (
         "sar_shelem",
         (0, 330),
         (0, 0),
     )
-    assert score_hand(O, SAR_SHELEM, 1, (20, 145), False, (0, 0))[:2] == (
+    assert score_hand(PLAIN, SAR_SHELEM, 1, (20, 145), False, (0, 0))[:2] == (
         "sar_shelem_set",
         (20, -330),
     )
@@ -515,11 +515,11 @@ def test_v6_11_shelem_and_sar_shelem_win_or_lose_330() -> None:
 
 def test_v6_12_a_defending_side_near_the_target_scores_only_by_setting_the_hakem() -> None:
     near = (0, 1000)  # 165 from 1165
-    assert score_hand(O, 100, 0, (120, 45), False, near) == ("made", (100, 0), (0, 45))
-    assert score_hand(O, 100, 0, (95, 70), False, near) == ("set", (-100, 70), (0, 0))
+    assert score_hand(PLAIN, 100, 0, (120, 45), False, near) == ("made", (100, 0), (0, 45))
+    assert score_hand(PLAIN, 100, 0, (95, 70), False, near) == ("set", (-100, 70), (0, 0))
     far = (0, 995)  # 170 from it
-    assert score_hand(O, 100, 0, (120, 45), False, far) == ("made", (100, 45), (0, 0))
-    assert score_hand(O, 100, 0, (120, 45), False, (1100, 0)) == ("made", (100, 45), (0, 0))
+    assert score_hand(PLAIN, 100, 0, (120, 45), False, far) == ("made", (100, 45), (0, 0))
+    assert score_hand(PLAIN, 100, 0, (120, 45), False, (1100, 0)) == ("made", (100, 45), (0, 0))
     jokers_near = (0, 1200)  # 200 from 1400
     assert score_hand(JOKER, 120, 0, (150, 50), False, jokers_near)[2] == (0, 50)
 
@@ -669,10 +669,10 @@ def test_v6_14_a_team_ahead_by_the_target_wins_and_scores_may_be_negative() -> N
     while m.phase == PLAY:
         m.play(m.turn, m.legal_cards(m.turn)[0])
     assert m.winner_team == 1 and m.scores == [-1000, 200]
-    assert match_winner(O, (-100, 0)) is None
-    assert match_winner(O, (-1165, 0)) == 1
-    assert match_winner(O, (1165, 1165)) is None
-    assert match_winner(O, (1170, 1165)) == 0
+    assert match_winner(PLAIN, (-100, 0)) is None
+    assert match_winner(PLAIN, (-1165, 0)) == 1
+    assert match_winner(PLAIN, (1165, 1165)) is None
+    assert match_winner(PLAIN, (1170, 1165)) == 0
 
 
 # ------------------------------------------------------- replay and JSON round trip
