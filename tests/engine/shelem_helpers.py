@@ -62,3 +62,13 @@ def random_move(m: ShelemMatch, rng: random.Random, pass_rate: float = 0.6) -> t
         return m.choose_mode(seat, rng.choice(m.options.modes))
     assert m.phase == PLAY
     return m.play(seat, rng.choice(m.legal_cards(seat)))
+
+
+#: Seat 0 strong (six spades to the ace, three more aces), seat 1 weak, for the players.
+PLAYER_HANDS = [
+    "AS KS QS JS 10S 9S AH AD AC KH 5S 4S",
+    "2S 3S 6S 2H 3H 4H 2D 3D 4D 2C 3C 4C",
+    "7S 8S 5H 6H 7H 8H 9H 10H JH QH 5D 6D",
+    "7D 8D 9D 10D JD QD KD 5C 6C 7C 8C 9C",
+]
+MIXED_KITTY_FOR_PLAYERS = "10C JC QC KC"

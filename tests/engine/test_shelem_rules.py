@@ -500,7 +500,11 @@ def test_v6_10_a_failed_bid_loses_the_bid_or_double_below_the_defenders() -> Non
 
 def test_v6_11_shelem_and_sar_shelem_win_or_lose_330() -> None:
     assert score_hand(PLAIN, SHELEM, 0, (165, 0), True, (0, 0)) == ("shelem", (330, 0), (0, 0))
-    assert score_hand(PLAIN, SHELEM, 0, (160, 5), False, (0, 0)) == ("shelem_set", (-330, 5), (0, 0))
+    assert score_hand(PLAIN, SHELEM, 0, (160, 5), False, (0, 0)) == (
+        "shelem_set",
+        (-330, 5),
+        (0, 0),
+    )
     assert score_hand(PLAIN, SAR_SHELEM, 1, (0, 165), True, (0, 0)) == (
         "sar_shelem",
         (0, 330),
