@@ -180,6 +180,7 @@ class ShelemMatch:
 
     __slots__ = (
         "_decider",
+        "auction",
         "_discards",
         "_hands",
         "_kitty",
@@ -246,6 +247,7 @@ class ShelemMatch:
         self._kitty = kitty
         self._discards = 0
         self.bids = [-1] * SEATS
+        self.auction: list[tuple[int, int]] = []
         self.high = PASS
         self.high_seat = -1
         self.hakem = -1
@@ -289,6 +291,7 @@ class ShelemMatch:
         elif value != PASS and value <= self.high:
             raise BidTooLow(seat, value, self.high)
         self.bids[seat] = value
+        self.auction.append((seat, value))
         self._log.append(("bid", seat, value))
         events: list[ShelemEvent] = [ShelemBid(seat, value)]
         if value != PASS:
@@ -622,6 +625,7 @@ class ShelemMatch:
             "dealer": self.dealer,
             "decider": self._decider,
             "bids": list(self.bids),
+            "auction": [list(a) for a in self.auction],
             "high": self.high,
             "high_seat": self.high_seat,
             "hakem": self.hakem,
@@ -789,6 +793,12 @@ def _from_dict(data: dict[str, Any]) -> ShelemMatch:
     valid_bids = {-1, PASS, SHELEM, SAR_SHELEM, *options.point_bids}
     if len(m.bids) != SEATS or not set(m.bids) <= valid_bids:
         raise InvalidState(f"bad bids {data['bids']!r}")
+    m.auction = [(_seat(s), int(v)) for s, v in data["auction"]]
+    last = [-1] * SEATS
+    for seat, value in m.auction:
+        last[seat] = value
+    if last != m.bids or not {v for _, v in m.auction} <= valid_bids:
+        raise InvalidState("the auction does not end with the bids")
     m.high = int(data["high"])
     m.high_seat = _seat(data["high_seat"], none=True)
     m.hakem = _seat(data["hakem"], none=True)

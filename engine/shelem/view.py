@@ -32,6 +32,8 @@ class ShelemView:
     """Cards this seat may play now; empty unless it is this seat's turn to play."""
     bids: tuple[int, ...]
     """Each seat's last bid this deal: -1 not yet spoken, 0 passed, else the bid (V6.3)."""
+    auction: tuple[tuple[int, int], ...]
+    """V6.3: this deal's bids in the order made, ``(seat, value)`` (public)."""
     high: int
     """The highest bid so far (0: none), ``high_seat`` its bidder (-1: none)."""
     high_seat: int
@@ -121,6 +123,7 @@ def seat_view(match: ShelemMatch, seat: int) -> ShelemView:
         hand=match.hand_of(seat),
         legal=match.legal_cards(seat),
         bids=tuple(match.bids),
+        auction=tuple(match.auction),
         high=match.high,
         high_seat=match.high_seat,
         legal_bids=match.legal_bids(seat),

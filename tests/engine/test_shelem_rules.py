@@ -146,6 +146,8 @@ def test_v6_3_1_bidding_goes_round_from_the_seat_after_the_dealer_skipping_passe
     m.bid(2, 120)
     assert m.to_act == 0
     assert m.bids == [105, 110, 120, PASS]
+    assert m.auction == [(2, 100), (3, PASS), (0, 105), (1, 110), (2, 120)]
+    assert seat_view(m, 3).auction == tuple(m.auction)
     assert m.legal_bids(0) == (PASS, *range(125, 170, 5), SHELEM)
     assert m.legal_bids(1) == ()  # not its turn
 
@@ -721,6 +723,7 @@ def test_v6_from_dict_refuses_what_is_not_a_possible_match() -> None:
         {"hands": [good["hands"][1], *good["hands"][1:]]},
         {"mode": "nars"},
         {"bids": [100, 0, 0, 7]},
+        {"auction": [[0, 100], [1, 0], [2, 0]]},
         {"decider": 2},
         {"dealer": 9},
         {"options": {"joker": True}},
