@@ -180,12 +180,12 @@ class ShelemMatch:
 
     __slots__ = (
         "_decider",
-        "auction",
         "_discards",
         "_hands",
         "_kitty",
         "_led",
         "_log",
+        "auction",
         "bid_value",
         "bids",
         "deal_number",
