@@ -25,18 +25,20 @@ from ..cards import CARDS, SUIT_MASKS
 from .match import POWER, trick_winner
 from .options import CARD_POINTS, MODES, TRICK_POINTS
 
-JOKERS: Final = 3 << len(CARDS)
-RED: Final = 1 << (len(CARDS) + 1)
-BLACK: Final = 1 << len(CARDS)
-_SUIT_OF: Final = tuple(c // 13 if c < len(CARDS) else -1 for c in range(len(CARDS) + 2))
-_BIT: Final = tuple(1 << c for c in range(len(CARDS) + 2))
+PLAIN: Final = len(CARDS)
+"""52: card numbers from here on are the jokers."""
+JOKERS: Final = 3 << PLAIN
+RED: Final = 1 << (PLAIN + 1)
+BLACK: Final = 1 << PLAIN
+_SUIT_OF: Final = tuple(c // 13 if c < PLAIN else -1 for c in range(PLAIN + 2))
+_BIT: Final = tuple(1 << c for c in range(PLAIN + 2))
 
 
 def _above(mode: str) -> tuple[int, ...]:
     """For each plain card, the cards of its suit that beat it in ``mode``."""
     power = POWER[mode]
     out = []
-    for card in range(len(CARDS)):
+    for card in range(PLAIN):
         suit = card // 13
         mask = 0
         for other in range(suit * 13, suit * 13 + 13):
@@ -70,15 +72,15 @@ def legal_mask(hand: int, trick: list[int], trump: int, names_trump: bool) -> in
     if not trick:
         return hand & ~JOKERS if names_trump else hand
     first = trick[0]
-    led = trump if first >= len(CARDS) else first // 13
+    led = trump if first >= PLAIN else first // 13
     follow = hand & suit_mask(led, trump)
     return follow or hand
 
 
 def is_master(card: int, out: int, mode: str, trump: int) -> bool:
     """No card in ``out`` (the cards the others may hold) beats ``card`` within its suit."""
-    if card >= len(CARDS):
-        return card == len(CARDS) + 1 or not out & RED
+    if card >= PLAIN:
+        return card == PLAIN + 1 or not out & RED
     above = ABOVE[mode][card]
     if card // 13 == trump:
         above |= JOKERS
@@ -135,7 +137,7 @@ def _first_lead(cards: list[int], plan: int, out: int, mode: str) -> int:
 
 
 def _is_trump(card: int, trump: int) -> bool:
-    return card >= len(CARDS) or card // 13 == trump
+    return card >= PLAIN or card // 13 == trump
 
 
 def _lead(cards: list[int], out: int, mode: str, trump: int, hakem_side: bool) -> int:
@@ -157,7 +159,7 @@ def _lead(cards: list[int], out: int, mode: str, trump: int, hakem_side: bool) -
 def _smear_value(card: int) -> int:
     """Points to give a partner's sure trick: 10s and 5s first; an ace less (it may win a
     trick of its own later)."""
-    return CARD_POINTS[card] - (6 if card < len(CARDS) and card % 13 == 12 else 0)
+    return CARD_POINTS[card] - (6 if card < PLAIN and card % 13 == 12 else 0)
 
 
 def _follow(
@@ -174,14 +176,14 @@ def _follow(
     win_card = trick[(winner - leader) % 4]
     last = len(trick) == 3
     first = trick[0]
-    led = trump if first >= len(CARDS) else first // 13
+    led = trump if first >= PLAIN else first // 13
     if (winner - seat) % 2 == 0:  # the partner is winning
         safe = last or (
             is_master(win_card, out, mode, trump)
             and (
                 trump < 0
                 or _SUIT_OF[win_card] == trump
-                or win_card >= len(CARDS)
+                or win_card >= PLAIN
                 or not _may_cut(out, led, trump)
             )
         )
@@ -197,11 +199,11 @@ def _follow(
         if sure and (
             trump < 0
             or _SUIT_OF[sure[0]] == trump
-            or sure[0] >= len(CARDS)
+            or sure[0] >= PLAIN
             or not _may_cut(out, led, trump)
         ):
             return min(sure, key=lambda c: (power[c], -CARD_POINTS[c]))
-        if at_stake >= 15 or any(c >= len(CARDS) or _SUIT_OF[c] == trump for c in beating):
+        if at_stake >= 15 or any(c >= PLAIN or _SUIT_OF[c] == trump for c in beating):
             return min(beating, key=lambda c: (CARD_POINTS[c], power[c]))
     return _cheapest(cards, trump, power)
 
@@ -212,12 +214,12 @@ def _may_cut(out: int, led: int, trump: int) -> bool:
 
 
 def _cheapest(cards: list[int], trump: int, power: tuple[int, ...]) -> int:
-    return min(cards, key=lambda c: (CARD_POINTS[c], c >= len(CARDS) or c // 13 == trump, power[c]))
+    return min(cards, key=lambda c: (CARD_POINTS[c], c >= PLAIN or c // 13 == trump, power[c]))
 
 
 def _beats(card: int, win: int, led: int, trump: int, power: tuple[int, ...]) -> bool:
-    suit = trump if card >= len(CARDS) else card // 13
-    win_suit = trump if win >= len(CARDS) else win // 13
+    suit = trump if card >= PLAIN else card // 13
+    win_suit = trump if win >= PLAIN else win // 13
     if suit == win_suit:
         return power[card] > power[win]
     return suit == trump and trump >= 0

@@ -103,9 +103,12 @@ Action = Card | tuple[Any, ...]
 ``("discard", seat, cards)`` (a tuple of ``Card``), ``("mode", seat, mode)``."""
 
 
+_PLAIN: Final = len(CARDS)
+
+
 def suit_in_play(card: int, trump: int) -> int:
     """A card's suit for following and winning: a joker is a trump (V6.13)."""
-    return trump if card >= len(CARDS) else card // 13
+    return trump if card >= _PLAIN else card // 13
 
 
 def trick_winner(leader: int, cards: Sequence[int], mode: str, trump: int) -> int:
@@ -113,11 +116,12 @@ def trick_winner(leader: int, cards: Sequence[int], mode: str, trump: int) -> in
     card of the led suit, or the strongest trump (``hokm`` only; ``trump`` -1 if none)."""
     power = POWER[mode]
     best = 0
-    best_suit = suit_in_play(cards[0], trump)
-    best_power = power[cards[0]]
+    first = cards[0]
+    best_suit = trump if first >= _PLAIN else first // 13
+    best_power = power[first]
     for i in range(1, len(cards)):
         card = cards[i]
-        suit = suit_in_play(card, trump)
+        suit = trump if card >= _PLAIN else card // 13
         if suit == best_suit:
             if power[card] > best_power:
                 best, best_power = i, power[card]
@@ -180,11 +184,13 @@ class ShelemMatch:
 
     __slots__ = (
         "_decider",
+        "_deck_size",
         "_discards",
         "_hands",
         "_kitty",
         "_led",
         "_log",
+        "_trump",
         "auction",
         "bid_value",
         "bids",
@@ -214,6 +220,7 @@ class ShelemMatch:
             raise InvalidState(f"seed must be a non-negative integer, not {seed!r}")
         self.seed = seed
         self.options = options or ShelemOptions()
+        self._deck_size = len(self.options.deck)
         self.scores = [0, 0]
         self.hand_results: list[ShelemHandResult] = []
         self.hand_number = 0
@@ -254,6 +261,7 @@ class ShelemMatch:
         self.bid_value = PASS
         self.mode: Mode | None = None
         self.trump: Suit | None = None
+        self._trump = _NOT_NAMED  # the trump as a plain int, compared on every card
         self.phase = BID
         self._decider = first
         self.leader = -1
@@ -350,7 +358,7 @@ class ShelemMatch:
         if isinstance(cards, int | str | bytes) or not isinstance(cards, Iterable):
             raise IllegalMove(f"not a list of cards: {cards!r}")
         chosen = list(cards)
-        deck = len(self.options.deck)
+        deck = self._deck_size
         for card in chosen:
             if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < deck:
                 raise IllegalMove(f"not a card: {card!r}")
@@ -406,17 +414,13 @@ class ShelemMatch:
 
     # --------------------------------------------------------------------- play (V6.8)
 
-    @property
-    def _trump_suit(self) -> int:
-        return _NOT_NAMED if self.trump is None else int(self.trump)
-
     def _suit_mask(self, suit: int) -> int:
         """The cards that follow ``suit``: a joker follows trump (V6.13)."""
-        return SUIT_MASKS[suit] | (JOKER_MASK if suit == self._trump_suit else 0)
+        return SUIT_MASKS[suit] | (JOKER_MASK if suit == self._trump else 0)
 
     def _names_trump(self) -> bool:
         """The next card is the hakem's first, which names trump in ``hokm`` (V6.8.1)."""
-        return self.mode == "hokm" and not self.tricks and not self.trick
+        return self._trump < 0 and self.mode == "hokm" and not self.trick
 
     def _legal_mask(self, seat: int) -> int:
         hand = self._hands[seat]
@@ -433,54 +437,60 @@ class ShelemMatch:
 
     def play(self, seat: int, card: Card | int) -> tuple[ShelemEvent, ...]:
         """Play ``card`` from ``seat``'s hand (V6.8); the hand is scored after trick 12."""
+        if type(seat) is not int or seat != self.turn or self.phase != PLAY:
+            self._check_play_turn(seat)
+        try:
+            if type(card) is bool or not 0 <= card < self._deck_size:
+                raise TypeError
+            card = ANY_CARDS[card]
+        except TypeError:
+            raise IllegalMove(f"not a card: {card!r}") from None
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            raise CardNotInHand(seat, card)
+        trick = self.trick
+        events: tuple[ShelemEvent, ...] = ()
+        if trick:
+            follow = hand & self._suit_mask(self._led)
+            if follow and not follow >> card & 1:
+                raise MustFollowSuit(seat, card, SUITS[self._led])
+        elif self._trump < 0 and self.mode == "hokm":  # the hakem's first card (V6.8.1)
+            if card.is_joker:
+                raise JokerCannotNameTrump(seat, card)
+            self.trump = card.suit
+            self._trump = self._led = card // 13
+            events = (TrumpNamed(seat, card.suit),)
+        else:
+            self._led = self._trump if card >= _PLAIN else card // 13
+        self._hands[seat] = hand ^ (1 << card)
+        trick.append(card)
+        if len(trick) < SEATS:
+            self.turn = (seat + 1) % SEATS
+            return events
+        return events + self._finish_trick()
+
+    def _check_play_turn(self, seat: int) -> None:
+        """The slow path of ``play``'s first check: say exactly what is wrong, if anything."""
         self._check_seat(seat)
         if self.phase != PLAY:
             raise WrongPhase("play a card", self.phase)
         if seat != self.turn:
             raise NotYourTurn(seat, self.turn)
-        if (
-            not isinstance(card, int)
-            or isinstance(card, bool)
-            or not 0 <= card < len(self.options.deck)
-        ):
-            raise IllegalMove(f"not a card: {card!r}")
-        card = ANY_CARDS[card]
-        hand = self._hands[seat]
-        if not hand >> card & 1:
-            raise CardNotInHand(seat, card)
-        naming = self._names_trump()
-        if naming and card.is_joker:
-            raise JokerCannotNameTrump(seat, card)
-        if self.trick:
-            follow = hand & self._suit_mask(self._led)
-            if follow and not follow >> card & 1:
-                raise MustFollowSuit(seat, card, SUITS[self._led])
-        events: list[ShelemEvent] = []
-        if naming:
-            self.trump = card.suit
-            events.append(TrumpNamed(seat, card.suit))
-        self._hands[seat] = hand ^ (1 << card)
-        if not self.trick:
-            self._led = suit_in_play(card, self._trump_suit)
-        self.trick.append(card)
-        if len(self.trick) < SEATS:
-            self.turn = (seat + 1) % SEATS
-            return tuple(events)
-        events.extend(self._finish_trick())
-        return tuple(events)
 
     def _finish_trick(self) -> tuple[ShelemEvent, ...]:
         """V6.8.2, V6.9: the winner takes the trick's points and leads next."""
         trick = self.trick
         assert self.mode is not None
-        winner = trick_winner(self.leader, trick, self.mode, self._trump_suit)
+        winner = trick_winner(self.leader, trick, self.mode, self._trump)
         done = Trick(len(self.tricks) + 1, self.leader, tuple(trick), winner)
         self.tricks.append(done)
         self._log += trick
         self.trick = []
         self._led = -1
         team = winner % 2
-        self.team_points[team] += TRICK_POINTS + sum(CARD_POINTS[c] for c in trick)
+        c0, c1, c2, c3 = trick
+        points = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c2] + CARD_POINTS[c3]
+        self.team_points[team] += TRICK_POINTS + points
         self.team_tricks[team] += 1
         self.leader = self.turn = winner
         if len(self.tricks) < HAND_SIZE:
@@ -808,6 +818,8 @@ def _from_dict(data: dict[str, Any]) -> ShelemMatch:
         raise InvalidState(f"mode {mode!r} is not allowed at this table")
     m.mode = mode
     m.trump = None if data["trump"] is None else Suit.parse(data["trump"])
+    m._trump = _NOT_NAMED if m.trump is None else int(m.trump)
+    m._deck_size = len(options.deck)
     m.leader = _seat(data["leader"], none=True)
     m.turn = _seat(data["turn"], none=True)
     m._hands = [_mask(h) for h in data["hands"]]
@@ -890,3 +902,5 @@ def _check_restored(m: ShelemMatch) -> None:
         if m.mode == "hokm" and (m.trump is None) != (played == 0):
             raise InvalidState("trump is named by the hakem's first card")
     m._led = suit_in_play(m.trick[0], trump) if m.trick else -1
+    if m.trick and m.mode == "hokm" and not m.tricks and m.trick[0].is_joker:
+        raise InvalidState("the hakem's first card cannot be a joker")

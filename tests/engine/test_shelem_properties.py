@@ -124,7 +124,7 @@ def test_v6_random_matches_keep_every_invariant(
     rng = random.Random(seed)
     m = ShelemMatch(seed, options)
     steps = 0
-    while not m.is_over and steps < 3000:
+    while not m.is_over and steps < 30_000:
         if steps % 7 == 0:
             check_views(m)
             check_play_rules(m)
