@@ -813,6 +813,11 @@ def _from_dict(data: dict[str, Any]) -> ShelemMatch:
     m.high_seat = _seat(data["high_seat"], none=True)
     m.hakem = _seat(data["hakem"], none=True)
     m.bid_value = int(data["bid"])
+    made = [(value, seat) for seat, value in m.auction if value != PASS]
+    if (m.high, m.high_seat) != (max(made) if made else (PASS, -1)):
+        raise InvalidState("the highest bid is not the auction's")
+    if m.hakem >= 0 and (m.hakem, m.bid_value) != (m.high_seat, m.high):
+        raise InvalidState("the hakem is not the highest bidder")
     mode = data["mode"]
     if mode is not None and mode not in options.modes:
         raise InvalidState(f"mode {mode!r} is not allowed at this table")

@@ -724,6 +724,8 @@ def test_v6_from_dict_refuses_what_is_not_a_possible_match() -> None:
         {"mode": "nars"},
         {"bids": [100, 0, 0, 7]},
         {"auction": [[0, 100], [1, 0], [2, 0]]},
+        {"high": 105},
+        {"hakem": 2},
         {"decider": 2},
         {"dealer": 9},
         {"options": {"joker": True}},
