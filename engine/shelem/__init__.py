@@ -1,6 +1,7 @@
 """V6 Shelem, Hokm's bidding sister (docs/rules.md V6): pure, stdlib only, as the rest of
 ``engine``. ``ShelemMatch`` is the state machine, ``seat_view`` what one seat may see,
-``replay`` rebuilds a match from its seed and actions."""
+``replay`` rebuilds a match from its seed and actions; ``make_shelem_player`` the computer
+players (``easy`` greedy, ``normal`` and ``hard`` searching)."""
 
 from .events import (
     HakemChosen,
@@ -28,6 +29,8 @@ from .match import (
     trick_winner,
 )
 from .options import MODES, PASS, SAR_SHELEM, SHELEM, Mode, ShelemOptions, card_points
+from .players import GreedyShelemPlayer, RandomShelemPlayer, ShelemPlayer, act, auto_bid
+from .search import ShelemSearchPlayer, make_shelem_player
 from .view import ShelemView, seat_view
 
 __all__ = [
@@ -41,10 +44,12 @@ __all__ = [
     "PLAY",
     "SAR_SHELEM",
     "SHELEM",
+    "GreedyShelemPlayer",
     "HakemChosen",
     "KittyDiscarded",
     "Mode",
     "ModeChosen",
+    "RandomShelemPlayer",
     "ShelemBid",
     "ShelemDealt",
     "ShelemEvent",
@@ -52,10 +57,15 @@ __all__ = [
     "ShelemKind",
     "ShelemMatch",
     "ShelemOptions",
+    "ShelemPlayer",
     "ShelemRedealt",
+    "ShelemSearchPlayer",
     "ShelemView",
     "TrumpNamed",
+    "act",
+    "auto_bid",
     "card_points",
+    "make_shelem_player",
     "match_winner",
     "replay",
     "score_hand",

@@ -754,3 +754,26 @@ def test_v6_hand_result_round_trips_and_names_kind() -> None:
         m.play(m.turn, m.legal_cards(m.turn)[0])
     again = ShelemMatch.from_dict(json.loads(json.dumps(m.to_dict())))
     assert again.hand_results == m.hand_results and again.hand_results[0].made
+
+
+def test_v6_the_shelem_engine_is_pure_stdlib() -> None:
+    """As the rest of ``engine``: no I/O library, no third-party import (the bot's layers
+    test does not walk sub-packages)."""
+    import ast
+    import sys
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "engine" / "shelem"
+    files = sorted(folder.glob("*.py"))
+    assert len(files) >= 7
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                roots = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                roots = [(node.module or "").split(".")[0]]
+            else:
+                continue
+            for root in roots:
+                assert root in sys.stdlib_module_names or root == "__future__", (path, root)
+                assert root not in ("os", "io", "socket", "asyncio", "time"), (path, root)
