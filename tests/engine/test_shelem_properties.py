@@ -17,6 +17,8 @@ from engine.shelem import (
     DISCARD,
     MATCH_OVER,
     PLAY,
+    SAR_SHELEM,
+    SHELEM,
     ShelemHandResult,
     ShelemMatch,
     ShelemOptions,
@@ -81,8 +83,30 @@ def legal_by_rule(view: ShelemView) -> set[Card]:
     return follow or hand
 
 
+def check_bid_refusals(m: ShelemMatch) -> None:
+    """V6.3.2, V6.5.2: every bid outside ``legal_bids`` and every other seat's bid is refused,
+    and a refusal changes nothing."""
+    if m.phase != BID:
+        return
+    seat = m.to_act
+    before = json.dumps(m.to_dict())
+    legal = set(m.legal_bids(seat))
+    for value in (*range(0, 210, 5), 1, 99, SHELEM, SAR_SHELEM):
+        for who in range(4):
+            if who == seat and value in legal:
+                continue
+            try:
+                m.bid(who, value)
+            except IllegalMove:
+                pass
+            else:
+                raise AssertionError(f"seat {who} bid {value} against the rules")
+    assert json.dumps(m.to_dict()) == before
+
+
 def check_play_rules(m: ShelemMatch) -> None:
     """The engine's legal cards are the rule's, and every other card is refused untouched."""
+    check_bid_refusals(m)
     if m.phase != PLAY:
         return
     seat = m.turn
