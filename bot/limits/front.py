@@ -174,8 +174,10 @@ class Limiter:
     def describe(self) -> str:
         if not self.remote:
             return f"local, {self.limits.rate:g} calls a second for this process"
-        where = "every process on this database" if self.name == "postgresql" else "this Redis"
-        return f"{self.name}, {self.limits.rate:g} calls a second shared by {where}"
+        if self.name == "postgresql":
+            return f"postgresql, {self.limits.rate:g} calls a second shared by every process on this database"
+        where = getattr(self.backend, "where", "")
+        return f"{self.name} at {where}, {self.limits.rate:g} calls a second shared by every process using it"
 
     async def _connect_once(self) -> bool:
         try:

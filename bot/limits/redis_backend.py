@@ -66,6 +66,8 @@ class RedisBackend:
 
     def __init__(self, url: str, namespace: str, *, timeout: float = 2.0) -> None:
         self.url = url
+        self.where = safe_redis_url(url)
+        """For log lines: the URL without its password."""
         self.namespace = namespace
         self.timeout = timeout
         self._client: Any = None
