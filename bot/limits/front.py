@@ -120,7 +120,11 @@ class Limiter:
             if wait <= 0:
                 ready = [w for w in self._waiters if self._blocked.get(w.channel_id or 0, 0) <= now]
                 if ready:
-                    await self._serve(min(ready), now)
+                    try:
+                        await self._serve(min(ready))
+                    except Exception:  # a bug here must not leave every call waiting
+                        log.exception("rate limiter: a call could not be served; trying again")
+                        await asyncio.sleep(0.05)
                     continue
                 wait = min(self._blocked[w.channel_id or 0] for w in self._waiters) - now
             self._wake.clear()
@@ -128,7 +132,7 @@ class Limiter:
                 async with asyncio.timeout(max(wait, 0.0)):
                     await self._wake.wait()  # a new call may be for a channel with room
 
-    async def _serve(self, waiter: _Waiter, now: float) -> None:
+    async def _serve(self, waiter: _Waiter) -> None:
         verdict = await self._ask(waiter.channel_id)
         now = self.clock()
         self._hint = (verdict.tokens, now)
