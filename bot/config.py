@@ -84,6 +84,8 @@ class Settings(BaseSettings):
     # Sharding (docs/scaling.md): this process holds ``shard_ids`` of ``shard_count``.
     shard_count: int | None = Field(None, ge=1)
     shard_ids: Annotated[list[int] | None, NoDecode] = None
+    # One budget for the token (docs/scaling.md): kept in Redis when set.
+    redis_url: SecretStr | None = None
 
     @field_validator("log_level")
     @classmethod
@@ -110,6 +112,17 @@ class Settings(BaseSettings):
     @classmethod
     def _gateway_url(cls, value: str | None) -> str | None:
         return _url(value, ("ws", "wss"), "a ws(s):// URL, e.g. wss://host/")
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_url(cls, value: SecretStr | None) -> SecretStr | None:
+        # A SecretStr: the URL may hold a password. The message never repeats the value.
+        if value is None or not value.get_secret_value().strip():
+            return None
+        problem = redis_url_problem(value.get_secret_value())
+        if problem is not None:
+            raise ValueError(problem)
+        return value
 
     @field_validator("dev_guild_ids", mode="before")
     @classmethod
@@ -179,6 +192,25 @@ def _url(value: str | None, schemes: tuple[str, ...], wanted: str) -> str | None
     if parts.scheme.lower() not in schemes or not parts.hostname:
         raise ValueError(f"must be {wanted}")
     return value
+
+
+def redis_url_problem(url: str) -> str | None:
+    """Why redis-py could not use ``url``, in a few words; ``None`` when it can."""
+    wanted = "must be a redis://, rediss:// or unix:// URL, e.g. redis://localhost:6379/0"
+    try:
+        parts = urlsplit(url.strip())
+        _ = parts.port  # a port that is not a number, or out of range, raises here
+    except ValueError:
+        return wanted
+    scheme = parts.scheme.lower()
+    if scheme == "unix":
+        return None if parts.path else f"{wanted} (unix:// needs the socket's path)"
+    if scheme not in ("redis", "rediss") or not parts.hostname:
+        return wanted
+    db = parts.path.strip("/")
+    if db and not db.isdigit():
+        return f"{wanted} (the path is a database number)"
+    return None
 
 
 def parse_id_list(text: str, what: str = "server ids", example: str = "123,456") -> list[int]:

@@ -1,1 +1,1 @@
-pytest_plugins = ["tests.double.fixtures", "tests.postgres"]
+pytest_plugins = ["tests.double.fixtures", "tests.postgres", "tests.redis_server"]

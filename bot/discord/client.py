@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from ..config import Settings
 from ..health import HealthFile
+from ..limits import build_limiter, namespace_of
 from ..log_safety import keep_payloads_out_of_logs
 from ..loop_monitor import LoopLagMonitor
 from ..service.housekeeping import purge_ended_tables
@@ -37,6 +38,7 @@ from .cogs.standings import StandingsCog
 from .outbox import Outbox
 from .publisher import DiscordPublisher
 from .replies import reply_failure
+from .rest_gate import gate_rest_calls
 from .router import handle_click
 
 log = logging.getLogger(__name__)
@@ -91,7 +93,18 @@ class HokmBot(commands.Bot):
         )
         self.settings = settings
         self.store = store
-        self.outbox = Outbox(rate=settings.outbox_rate)
+        token = settings.discord_token.get_secret_value() if settings.discord_token else None
+        redis_url = settings.redis_url.get_secret_value() if settings.redis_url else None
+        self.limiter = build_limiter(
+            rate=settings.outbox_rate,
+            redis_url=redis_url,
+            database_url=settings.database_url,
+            shard_ids=settings.shard_ids,
+            shard_count=settings.shard_count,
+            namespace=namespace_of(token, settings.discord_api_base),
+        )
+        gate_rest_calls(self.http, self.limiter)  # every REST call takes its token as it goes
+        self.outbox = Outbox(limiter=self.limiter)
         self.thinker = Thinker()
         self.service = TableService(
             store,
@@ -121,6 +134,11 @@ class HokmBot(commands.Bot):
         return True
 
     # ------------------------------------------------------------------ start-up
+
+    async def login(self, token: str) -> None:
+        """Connect the shared rate limiter first (its first calls are login's own)."""
+        await self.limiter.start()
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         await self.add_cog(HokmCog(self))
@@ -189,6 +207,7 @@ class HokmBot(commands.Bot):
         await asyncio.gather(*self._background, return_exceptions=True)
         self._background.clear()
         await super().close()
+        await self.limiter.close()
         if self._health is not None:
             self._health.clear()
 

@@ -7,7 +7,7 @@ it live through the same token: the turn is marked there at once, and no DM is s
 bot still sends the first hand by DM (every other e2e test plays through DMs).
 
 The outbox is made busy for real: a few seconds' worth of no-op jobs at the most urgent
-priority, which spend the global budget like real calls.
+priority, each taking a token from the limiter as a real call does.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ BUSY_JOBS = 200
 
 def make_busy(bot: HokmBot) -> None:
     async def noop() -> None:
-        return None
+        await bot.limiter.acquire(None)  # a call's token, taken as a real call takes it
 
     for i in range(BUSY_JOBS):
         bot.outbox.submit(("busy", i), URGENT, 10**9 + i, noop)

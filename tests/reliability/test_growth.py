@@ -63,6 +63,9 @@ def sizes(bot: HokmBot) -> dict[str, int]:
         "outbox._inflight": outbox._inflight,
         "outbox._sent": outbox._sent,
         "outbox._last_run": outbox._last_run,
+        "limiter._blocked": outbox.limiter._blocked,
+        "limiter.local._sent": outbox.limiter.local._sent,
+        "limiter._waiters": outbox.limiter._waiters,
     }
     return {name: len(value) for name, value in parts.items()}
 
