@@ -244,8 +244,13 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Say which PostgreSQL the run used, if any test needed one (each worker of a parallel
     run has its own database, and its own throwaway server when there is no other)."""
-    for origin in dict.fromkeys(_used):
-        terminalreporter.write_line(f"PostgreSQL for the tests: {origin}")
+    servers: dict[str, int] = {}
+    for origin in _used:  # throwaway servers differ only by their folder
+        kind = origin.split(" in /", 1)[0]
+        servers[kind] = servers.get(kind, 0) + 1
+    for kind, count in servers.items():
+        many = f" (one in each of {count} workers)" if count > 1 and "throwaway" in kind else ""
+        terminalreporter.write_line(f"PostgreSQL for the tests: {kind}{many}")
 
 
 @pytest.fixture(scope="session")
