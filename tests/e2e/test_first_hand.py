@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from bot.discord.client import HokmBot
 from bot.discord.outbox import URGENT
 from bot.present import custom_ids
@@ -26,7 +24,7 @@ from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
 from tests.reliability.leaks import HandWatcher, leaks
 
-from .conftest import BotFactory
+from .conftest import BotFactory, each_language_once
 from .players import SUCCESS, hand_message, ready_to_act
 
 BUSY_JOBS = 200
@@ -79,7 +77,7 @@ async def play_in_channel(
     return message
 
 
-@pytest.mark.parametrize("lang", ["en", "fa"])
+@each_language_once()
 async def test_a_busy_bot_sends_the_first_hand_through_each_members_lobby_click(
     discord_double: DiscordDouble, make_bot: BotFactory, lang: str
 ) -> None:
