@@ -153,18 +153,19 @@ class ShelemSampler:
             out = self._try(rng)
             if out is not None:
                 return out
-        return self._try(rng, ignore_voids=True) or [0] * 5  # pragma: no cover
+        # Tight constraints defeat the quick random fill now and then: a matching always
+        # finds a deal that respects them, since the real one does.
+        return self._matched(rng)
 
-    def _try(self, rng: random.Random, ignore_voids: bool = False) -> list[int] | None:
+    def _try(self, rng: random.Random) -> list[int] | None:
         room = list(self.counts)
         out = [0] * 5
         cards = list(self._cards)
         # shuffle within each constraint level, keep the constrained cards first
         rng.shuffle(cards)
         cards.sort(key=lambda c: len(self._allowed[c]))
-        every = list(range(len(self.slots)))
         for card in cards:
-            choices = every if ignore_voids else self._allowed[card]
+            choices = self._allowed[card]
             total = sum(room[i] for i in choices)
             if total <= 0:
                 return None
@@ -177,6 +178,41 @@ class ShelemSampler:
                 i = next(i for i in choices if room[i])
             room[i] -= 1
             out[self.slots[i]] |= 1 << card
+        return out
+
+    def _matched(self, rng: random.Random) -> list[int]:
+        """The cards placed by augmenting paths (a bipartite matching of cards to slots with
+        room): each card goes to a slot it may be in, moving cards already placed along a
+        chain of slots when its own are full; cards and slots tried in a random order."""
+        members: list[list[int]] = [[] for _ in self.slots]
+        cards = list(self._cards)
+        rng.shuffle(cards)
+
+        def place(card: int, seen: set[int]) -> bool:
+            choices = list(self._allowed[card])
+            rng.shuffle(choices)
+            for i in choices:
+                if i not in seen and len(members[i]) < self.counts[i]:
+                    members[i].append(card)
+                    return True
+            for i in choices:
+                if i in seen:
+                    continue
+                seen.add(i)
+                for k, other in enumerate(members[i]):
+                    members[i][k] = card  # ``other`` makes room if it fits elsewhere
+                    if place(other, seen):
+                        return True
+                    members[i][k] = other
+            return False
+
+        for card in cards:
+            if not place(card, set()):  # pragma: no cover - the real deal is a solution
+                raise AssertionError("no deal fits what the seat has seen")
+        out = [0] * 5
+        for i, group in enumerate(members):
+            for card in group:
+                out[self.slots[i]] |= 1 << card
         return out
 
 
