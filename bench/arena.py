@@ -20,6 +20,12 @@ core. The last line is machine-readable::
 the V1 house rule). Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching
 level takes overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
 ``--workers N`` runs matches in N processes; report timings from ``--workers 1`` runs only.
+
+``--variant shelem`` (V6, ``engine.shelem``) plays Shelem matches to the seed's 1165 the same
+way (A on one team, then the same deal with A on the other); ``greedy``/``easy`` is
+``GreedyShelemPlayer``, ``normal``/``hard`` ``ShelemSearchPlayer`` (overrides as above, e.g.
+``hard:card_budget=6000,bid_deals=60``). A's bids are timed with its cards; ``hands`` counts
+the hands A's side came out of ahead (its score moved more than the other's).
 """
 
 from __future__ import annotations
@@ -52,6 +58,14 @@ from engine import (
 from engine.players import VariantPlayer
 from engine.rules import FORMATS, STANDARD, GameFormat
 from engine.search import LEVELS, SearchPlayer
+from engine.shelem import BID as SHELEM_BID
+from engine.shelem import FORMAT_NAME as SHELEM
+from engine.shelem import PLAY as SHELEM_PLAY
+from engine.shelem import ShelemHandResult, ShelemMatch
+from engine.shelem import seat_view as shelem_view
+from engine.shelem.players import GreedyShelemPlayer, RandomShelemPlayer, ShelemPlayer
+from engine.shelem.search import LEVELS as SHELEM_LEVELS
+from engine.shelem.search import ShelemSearchPlayer
 
 NAMES = ("random", "greedy", "easy", "normal", "hard")
 
@@ -71,6 +85,24 @@ def make(spec: str, seed: int) -> VariantPlayer:
             parsed = bool(int(value)) if kind is bool else kind(value)
             settings = dataclasses.replace(settings, **{key: parsed})
         return SearchPlayer(seed, settings)
+    raise SystemExit(f"unknown player {spec!r}: one of {', '.join(NAMES)}")
+
+
+def make_shelem(spec: str, seed: int) -> ShelemPlayer:
+    """A Shelem player from ``name`` or ``name:key=value,...`` (V6)."""
+    name, _, opts = spec.partition(":")
+    if name == "random":
+        return RandomShelemPlayer(seed)
+    if name in ("greedy", "easy"):
+        return GreedyShelemPlayer()
+    if name in SHELEM_LEVELS:
+        settings = SHELEM_LEVELS[name]
+        for item in filter(None, opts.split(",")):
+            key, _, value = item.partition("=")
+            kind = type(getattr(settings, key))
+            parsed = bool(int(value)) if kind is bool else kind(value)
+            settings = dataclasses.replace(settings, **{key: parsed})
+        return ShelemSearchPlayer(seed, settings)
     raise SystemExit(f"unknown player {spec!r}: one of {', '.join(NAMES)}")
 
 
@@ -99,11 +131,57 @@ def a_seats(fmt: GameFormat, index: int) -> tuple[int, tuple[int, ...]]:
     return team, fmt.seats_of(team)
 
 
+def play_shelem_match(a: str, b: str, seed: int, index: int) -> Outcome:
+    """V6 Shelem: match ``index``, deal seed ``index // 2``, A on team ``index % 2``."""
+    deal_seed = derive(seed, "deal", index // 2)
+    a_team = index % 2
+    players = [
+        make_shelem(a if s % 2 == a_team else b, derive(seed, "player", index, s)) for s in range(4)
+    ]
+    match = ShelemMatch(deal_seed)
+    out = Outcome(False)
+    clock, cpu_clock = time.perf_counter, time.process_time
+    while not match.is_over:
+        seat = match.to_act
+        view = shelem_view(match, seat)
+        player = players[seat]
+        phase = match.phase
+        start, cpu_start = clock(), cpu_clock()
+        if phase == SHELEM_BID:
+            value = player.choose_bid(view)
+            lap = clock() - start, cpu_clock() - cpu_start
+            events = match.bid(seat, value)
+        elif phase == SHELEM_PLAY:
+            card = player.choose_card(view)
+            lap = clock() - start, cpu_clock() - cpu_start
+            events = match.play(seat, card)
+        elif phase == "discard":
+            lap = (0.0, 0.0)
+            events = match.discard(seat, player.choose_discard(view))
+        else:
+            lap = (0.0, 0.0)
+            events = match.choose_mode(seat, player.choose_mode(view))
+        if seat % 2 == a_team and phase in (SHELEM_BID, SHELEM_PLAY):
+            out.times_ms.append(lap[0] * 1000)
+            out.cpu_ms.append(lap[1] * 1000)
+        for event in events:
+            if isinstance(event, ShelemHandResult):
+                out.hands += 1
+                ours, theirs = event.changes[a_team], event.changes[1 - a_team]
+                out.a_hands += ours > theirs
+                out.a_points += ours
+                out.b_points += theirs
+    out.a_won = match.winner_team == a_team
+    return out
+
+
 def play_match(
     a: str, b: str, seed: int, index: int, variant: str = STANDARD.name, bam: bool = False
 ) -> Outcome:
     """Match ``index`` of the run: deal seed ``index // sides``, A's side rotating; ``bam``
     turns on the V1 house rule."""
+    if variant == SHELEM:
+        return play_shelem_match(a, b, seed, index)
     fmt = FORMATS[variant]
     deal_seed = derive(seed, "deal", index // len(fmt.teams))
     a_team, seats = a_seats(fmt, index)
@@ -205,13 +283,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes (timings: use 1)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     parser.add_argument(
-        "--variant", default=STANDARD.name, choices=sorted(FORMATS), help="the table's format"
+        "--variant",
+        default=STANDARD.name,
+        choices=sorted([*FORMATS, SHELEM]),
+        help="the table's format",
     )
     parser.add_argument("--bam", action="store_true", help="the V1 house rule on")
     args = parser.parse_args()
-    fmt = FORMATS[args.variant]
+    shelem = args.variant == SHELEM
+    fmt = STANDARD if shelem else FORMATS[args.variant]
     for spec in (args.a, args.b):
-        make(spec, 0)  # fail early on a bad name
+        (make_shelem if shelem else make)(spec, 0)  # fail early on a bad name
 
     wins = hands = a_hands = a_points = b_points = 0
     times: list[float] = []
@@ -246,8 +328,8 @@ def main() -> None:
     print(
         f"a={args.a} b={args.b} matches={n} a_match_win_rate={wins / max(1, n):.3f} "
         f"ci95={lo:.3f}-{hi:.3f} a_ms_per_decision_p50={percentile(times, 50):.1f} "
-        f"a_ms_per_decision_p95={percentile(times, 95):.1f} variant={fmt.name}{fair}"
-        + (" bam=1" if args.bam else "")
+        f"a_ms_per_decision_p95={percentile(times, 95):.1f} "
+        f"variant={SHELEM if shelem else fmt.name}{fair}" + (" bam=1" if args.bam else "")
     )
 
 

@@ -45,6 +45,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "environment variable HOKM_<KEY>; the token comes from HOKM_DISCORD_TOKEN.",
     )
     parser.add_argument("--config", help="TOML config file (default: $HOKM_CONFIG, else none)")
+    parser.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="the gateway shards this process holds, e.g. 0,1 (with --shard-count; config key "
+        "shard_ids); the other shards run in other processes on the same PostgreSQL",
+    )
+    parser.add_argument(
+        "--shard-count",
+        metavar="N",
+        help="how many shards the bot's guilds are split into, over all processes (config key "
+        "shard_count); without --shards this process holds all of them",
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--migrate-only", action="store_true", help="apply database migrations and exit"
@@ -122,14 +134,14 @@ async def _start_and_serve(settings: Settings, migrate_only: bool, running: _Run
         print(f"database {running.store.url}: {running.store.migration.describe()}")
         return 0
     assert settings.discord_token is not None  # main() refused to start without one
-    from .discord.client import HokmBot
+    from .discord.client import make_bot
     from .discord.endpoints import DISCORD_API_BASE, DISCORD_GATEWAY, use_discord_endpoints
 
     use_discord_endpoints(settings.discord_api_base, settings.discord_gateway_url)
     await wait_for_network(
         settings.discord_api_base or DISCORD_API_BASE, settings.startup_retry_seconds
     )
-    bot = running.bot = HokmBot(settings, running.store)
+    bot = running.bot = make_bot(settings, running.store)
     try:
         await bot.login(settings.discord_token.get_secret_value())
     except Exception as exc:
@@ -223,7 +235,8 @@ async def _shut_down(running: _Running) -> None:
 def _configure_logging(level: str) -> None:
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
-    logging.getLogger("discord.client").addFilter(OneLineReconnects())
+    for name in ("discord.client", "discord.shard"):  # one connection; shards
+        logging.getLogger(name).addFilter(OneLineReconnects())
     # Alembic narrates every start-up at INFO ("Context impl SQLiteImpl." …) and announces
     # its plugins on import; --migrate-only prints what it did in one line instead.
     logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -266,7 +279,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.healthcheck:
         raise SystemExit(healthcheck(args.config))
     try:
-        settings = load_settings(args.config)
+        settings = load_settings(
+            args.config, {"shard_ids": args.shards, "shard_count": args.shard_count}
+        )
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(EXIT_FAILED) from None

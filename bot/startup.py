@@ -114,13 +114,18 @@ def gateway_failure(exc: BaseException, url: str) -> StartupError:
     return StartupError(f"gateway {url}: {type(exc).__name__}: {exc}")
 
 
+RETRIED = ("Attempting a reconnect", "Failed to connect for shard_id")
+"""How discord.py's client and shards begin a log line about a connection they retry."""
+
+
 class OneLineReconnects(logging.Filter):
     """discord.py logs every gateway reconnect with a full traceback ("Attempting a reconnect
-    in …"); the exception's one-line summary says as much, and a start-up must not print
-    tracebacks for an outage it retries."""
+    in …"; a shard's "Failed to connect for shard_id: 1. Retrying..."); the exception's
+    one-line summary says as much, and a start-up must not print tracebacks for an outage it
+    retries."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and str(record.msg).startswith("Attempting a reconnect"):
+        if record.exc_info and str(record.msg).startswith(RETRIED):
             exc = record.exc_info[1]
             record.msg = f"{record.msg} ({type(exc).__name__}: {exc})"
             record.exc_info = None

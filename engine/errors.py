@@ -114,3 +114,79 @@ class BidNotAllowed(IllegalMove):
         self.tricks = tricks
         self.minimum = minimum
         self.maximum = maximum
+
+
+class BidOutOfRange(IllegalMove):
+    """V6.3.2 Shelem: a bid is 0 (pass), a multiple of 5 within the table's range, or one of
+    the shelem bids; anything else is not a bid of the table."""
+
+    code = "bid_out_of_range"
+
+    def __init__(self, seat: int, value: object, minimum: int, maximum: int, step: int) -> None:
+        super().__init__(
+            f"seat {seat} cannot bid {value!r}: bid {minimum}–{maximum} in steps of {step}, "
+            "shelem, or 0 to pass"
+        )
+        self.seat = seat
+        self.value = value
+        self.minimum = minimum
+        self.maximum = maximum
+        self.step = step
+
+
+class BidTooLow(IllegalMove):
+    """V6.3.2 Shelem: a bid must be above every bid so far."""
+
+    code = "bid_too_low"
+
+    def __init__(self, seat: int, value: int, highest: int) -> None:
+        super().__init__(f"seat {seat} cannot bid {value}: the highest bid is already {highest}")
+        self.seat = seat
+        self.value = value
+        self.highest = highest
+
+
+class SarShelemNotAllowed(IllegalMove):
+    """V6.5.2 Shelem: sar-shelem only over a shelem, by an opponent of its bidder still in."""
+
+    code = "sar_shelem_not_allowed"
+
+    def __init__(self, seat: int, reason: str) -> None:
+        super().__init__(f"seat {seat} cannot call sar-shelem: {reason}")
+        self.seat = seat
+        self.reason = reason
+
+
+class DiscardCount(IllegalMove):
+    """V6.6.1 Shelem: the hakem lays down exactly the kitty's number of distinct cards."""
+
+    code = "discard_count"
+
+    def __init__(self, seat: int, given: int, needed: int) -> None:
+        super().__init__(f"seat {seat} must lay down {needed} different cards, not {given}")
+        self.seat = seat
+        self.given = given
+        self.needed = needed
+
+
+class ModeNotAllowed(IllegalMove):
+    """V6.7 Shelem: the hakem announces hokm or a mode the table allows."""
+
+    code = "mode_not_allowed"
+
+    def __init__(self, seat: int, mode: object, allowed: tuple[str, ...]) -> None:
+        super().__init__(f"seat {seat} cannot announce {mode!r}: one of {', '.join(allowed)}")
+        self.seat = seat
+        self.mode = mode
+        self.allowed = allowed
+
+
+class JokerCannotNameTrump(IllegalMove):
+    """V6.13 Shelem: the hakem's first card names trump, so it cannot be a joker."""
+
+    code = "joker_cannot_name_trump"
+
+    def __init__(self, seat: int, card: Card) -> None:
+        super().__init__(f"seat {seat} cannot lead {card.code}: the first card names trump")
+        self.seat = seat
+        self.card = card

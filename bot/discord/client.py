@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,6 +23,7 @@ from discord.ext import commands
 
 from ..config import Settings
 from ..health import HealthFile
+from ..limits import build_limiter, namespace_of
 from ..log_safety import keep_payloads_out_of_logs
 from ..loop_monitor import LoopLagMonitor
 from ..service.housekeeping import purge_ended_tables
@@ -30,11 +32,13 @@ from ..service.thinking import Thinker
 from ..startup import StartupError
 from ..store import Store
 from ..store.guild_settings import GuildSettings
+from ..store.listen import TableSaves
 from .cogs.hokm import HokmCog
 from .cogs.standings import StandingsCog
 from .outbox import Outbox
 from .publisher import DiscordPublisher
 from .replies import reply_failure
+from .rest_gate import gate_rest_calls
 from .router import handle_click
 
 log = logging.getLogger(__name__)
@@ -85,10 +89,22 @@ class HokmBot(commands.Bot):
             max_messages=None,
             # Nothing the bot sends may ping by default; every call also says so explicitly.
             allowed_mentions=discord.AllowedMentions.none(),
+            **self._gateway_options(settings),
         )
         self.settings = settings
         self.store = store
-        self.outbox = Outbox(rate=settings.outbox_rate)
+        token = settings.discord_token.get_secret_value() if settings.discord_token else None
+        redis_url = settings.redis_url.get_secret_value() if settings.redis_url else None
+        self.limiter = build_limiter(
+            rate=settings.outbox_rate,
+            redis_url=redis_url,
+            database_url=settings.database_url,
+            shard_ids=settings.shard_ids,
+            shard_count=settings.shard_count,
+            namespace=namespace_of(token, settings.discord_api_base),
+        )
+        gate_rest_calls(self.http, self.limiter)  # every REST call takes its token as it goes
+        self.outbox = Outbox(limiter=self.limiter)
         self.thinker = Thinker()
         self.service = TableService(
             store,
@@ -96,15 +112,33 @@ class HokmBot(commands.Bot):
             computer_delay=settings.computer_delay_seconds,
             thinker=self.thinker.decide,
             seed_source=_seed_source(settings.match_seed_base),
+            # PostgreSQL may have other processes on it (shards, a rolling deploy): issue 15
+            shared=store.backend == "postgresql",
+            owns=self.holds_guild,
         )
         publisher = self.service.publisher
         assert isinstance(publisher, DiscordPublisher)
         self.publisher = publisher
         self._background: list[asyncio.Task[None]] = []
+        self._table_saves: TableSaves | None = None
         self._languages: dict[int, str] = {}
         self._seen_clicks: OrderedDict[int, None] = OrderedDict()
 
+    @staticmethod
+    def _gateway_options(settings: Settings) -> dict[str, Any]:
+        """Extra client options for the gateway connection(s): none for one connection."""
+        return {}
+
+    def holds_guild(self, guild_id: int) -> bool:
+        """Whether this process receives the guild's events (one connection: every guild)."""
+        return True
+
     # ------------------------------------------------------------------ start-up
+
+    async def login(self, token: str) -> None:
+        """Connect the shared rate limiter first (its first calls are login's own)."""
+        await self.limiter.start()
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         await self.add_cog(HokmCog(self))
@@ -120,6 +154,8 @@ class HokmBot(commands.Bot):
             self._background.append(task)
         await self.sync_commands()
         self._resumed_tables = len(await self.service.restore())
+        # Other processes' saves of the tables held here (PostgreSQL; issue 15).
+        self._table_saves = self.store.listen_tables(self.service.saved_elsewhere)
         # Only once start-up went through: a purge still talking to the database when a failed
         # start closes it would keep the process from exiting.
         purge = purge_ended_tables(self.store, self.settings.ended_table_retention_days)
@@ -158,6 +194,8 @@ class HokmBot(commands.Bot):
         await asyncio.to_thread(_write_marker, marker, digest)
 
     async def close(self) -> None:
+        if self._table_saves is not None:
+            await self._table_saves.close()
         await self.service.close()
         self.thinker.close()
         await self.outbox.drain(within=3.0)
@@ -169,6 +207,7 @@ class HokmBot(commands.Bot):
         await asyncio.gather(*self._background, return_exceptions=True)
         self._background.clear()
         await super().close()
+        await self.limiter.close()
         if self._health is not None:
             self._health.clear()
 
@@ -185,15 +224,21 @@ class HokmBot(commands.Bot):
             log.info("gateway ready again (new session)")
             return
         self._ready_logged = True
-        missing = [g for g in self.settings.dev_guild_ids if self.get_guild(g) is None]
+        # A server on a shard another process holds is not missing: it is not ours to see.
+        missing = [
+            g
+            for g in self.settings.dev_guild_ids
+            if self.holds_guild(g) and self.get_guild(g) is None
+        ]
         if missing:
             log.warning(
                 "dev_guild_ids: the bot is not in server(s) %s", ", ".join(map(str, missing))
             )
         log.info(
-            "ready to serve as %s in %d servers; %d live tables resumed",
+            "ready to serve as %s in %d servers%s; %d live tables resumed",
             self.user,
             len(self.guilds),
+            f" ({self.settings.shard_slice()})" if self.settings.sharded else "",
             self._resumed_tables,
         )
 
@@ -247,6 +292,36 @@ class HokmBot(commands.Bot):
 
     def settings_changed(self, guild_id: int, settings: GuildSettings) -> None:
         self._languages[guild_id] = settings.language
+
+
+class ShardedHokmBot(HokmBot, commands.AutoShardedBot):
+    """The bot on discord.py's ``AutoShardedBot``: one gateway connection per shard it holds
+    (``shard_ids`` of ``shard_count``, or all of them). The other shards' guilds, and their
+    events, belong to other processes (docs/scaling.md); REST reaches every channel alike.
+    """
+
+    @staticmethod
+    def _gateway_options(settings: Settings) -> dict[str, Any]:
+        return {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
+
+    def holds_guild(self, guild_id: int) -> bool:
+        """Discord's rule: a guild's events go to shard ``(guild_id >> 22) % shard_count``."""
+        assert self.shard_count is not None  # given at construction
+        shard = (guild_id >> 22) % self.shard_count
+        return self.shard_ids is None or shard in self.shard_ids
+
+    def _gateway_open(self) -> bool:
+        """Healthy while every shard this process holds is connected (``self.ws`` is unused
+        by a sharded client: each shard has its own)."""
+        shards = self.shards
+        return bool(shards) and self.is_ready() and not any(s.is_closed() for s in shards.values())
+
+
+def make_bot(settings: Settings, store: Store) -> HokmBot:
+    """A shard count in the settings runs the sharded client; without one, the plain client:
+    one connection, no ``GET /gateway/bot`` (exactly the bot as before sharding existed)."""
+    cls = ShardedHokmBot if settings.sharded else HokmBot
+    return cls(settings, store)
 
 
 def _seed_source(base: int | None) -> Callable[[], int]:

@@ -191,6 +191,15 @@ class HandDms:
                 continue
             self._submit_dm(table, seat, key, signature)
 
+    def caught_up(self, table: Table) -> None:
+        """Another process made the change and edited what it could: here only the live
+        surfaces whose tokens this process holds (a "My hand" view, a DM clicked here)."""
+        if not table.is_live:
+            self.forget(table)
+            return
+        for seat, _ in table.humans():
+            self._keep_live(table, seat, (table.table_id, seat))
+
     def _submit_dm(
         self, table: Table, seat: int, key: tuple[str, int], signature: tuple[object, ...] | None
     ) -> None:

@@ -3,10 +3,16 @@
 Discord allows a bot about 50 such calls a second in all and about 5 message creates/edits per
 5 s in one channel. Interaction responses are exempt, so the clicking player is always answered
 directly; everything else (the public table message, turn markers in DMs, channel reports) goes
-through here. The outbox spends the budget by priority, and keeps only the newest job per key:
+through here. The outbox decides the order, by priority, and keeps only the newest job per key:
 a table message edited ten times while the channel was throttled is sent once, with the state
 of the moment it is sent. So the live view degrades gracefully under load (per card when quiet,
 per trick when busy) instead of queueing or drawing 429s.
+
+The budget itself is the ``Limiter``'s (``bot.limits``; shared by every process of the token
+when it is kept in PostgreSQL or Redis). Each REST call a job makes takes its token there when
+the call goes out (``rest_gate``), with the job's priority; the outbox starts a job only while
+no call of this process is waiting for the global budget, so the queue, and the choice of what
+goes next, stays here.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ import time
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
+
+from ..limits import Limiter, Limits, LocalBackend, call_priority
 
 log = logging.getLogger(__name__)
 
@@ -74,18 +82,20 @@ class Outbox:
         concurrency: int = 8,
         max_attempts: int = 5,
         clock: Callable[[], float] = time.monotonic,
+        limiter: Limiter | None = None,
     ) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.channel_limit = channel_limit
-        self.channel_window = channel_window
+        """Without ``limiter``, a local one with these limits and this clock (one process)."""
+        if limiter is None:
+            limits = Limits(rate, burst, channel_limit, channel_window)
+            limiter = Limiter(LocalBackend(clock=clock), limits, clock=clock)
+        self.limiter = limiter
         self.max_attempts = max_attempts
         self.clock = clock
-        self._tokens = burst
-        self._refilled = clock()
         self._pending: dict[Hashable, _Entry] = {}
         self._inflight: set[Hashable] = set()
         self._sent: defaultdict[int, deque[float]] = defaultdict(deque)
+        """Per channel, when its jobs started: a channel full of this process's own calls is
+        passed over before a job takes a slot (DM jobs are keyed by member, not channel)."""
         self._last_run: dict[Hashable, float] = {}
         self._longest_every = 0.0
         self._pruned = clock()
@@ -94,9 +104,39 @@ class Outbox:
         self._idle = asyncio.Event()
         self._slots = asyncio.Semaphore(concurrency)
         self._tasks: set[asyncio.Task[None]] = set()
+        self.limiter.listeners.append(self._wakeup.set)  # a call went: the next job may start
         self.calls = 0
         self.failures = 0
         self.dropped = 0
+
+    # The limits live in the limiter; these read and set them (tests and benchmarks).
+    @property
+    def rate(self) -> float:
+        return self.limiter.limits.rate
+
+    @rate.setter
+    def rate(self, value: float) -> None:
+        self.limiter.limits.rate = value
+
+    @property
+    def burst(self) -> float:
+        return self.limiter.limits.burst
+
+    @burst.setter
+    def burst(self, value: float) -> None:
+        self.limiter.limits.burst = value
+
+    @property
+    def channel_limit(self) -> int:
+        return self.limiter.limits.channel_limit
+
+    @property
+    def channel_window(self) -> float:
+        return self.limiter.limits.channel_window
+
+    @channel_window.setter
+    def channel_window(self, value: float) -> None:
+        self.limiter.limits.channel_window = value
 
     # ------------------------------------------------------------------ API
 
@@ -149,12 +189,12 @@ class Outbox:
     def wait_estimate(self, priority: int, cost: int = 1) -> float:
         """Seconds a job of ``priority`` and ``cost`` submitted now would wait for the global
         budget: the jobs already waiting at that priority or a more urgent one spend theirs
-        first. A lower bound (a channel's own limit and calls in flight are left out), which
-        is what a caller choosing a way around the budget needs."""
+        first, after the calls already waiting at the limiter. A lower bound (a channel's own
+        limit, jobs that have not reached their call, and other processes' calls are left
+        out), which is what a caller choosing a way around the budget needs."""
         now = self.clock()
-        self._refill(now)
         ahead = sum(e.cost for e in self._pending.values() if e.rank(now)[0] <= priority)
-        return max(0.0, (ahead + cost - self._tokens) / self.rate)
+        return self.limiter.estimate(ahead + cost)
 
     async def drain(self, within: float = 10.0) -> None:
         """Wait until nothing is pending or in flight (tests, shutdown), at most ``within`` s."""
@@ -177,13 +217,18 @@ class Outbox:
                 del self._sent[channel_id]
         horizon = now - self._longest_every
         self._last_run = {k: t for k, t in self._last_run.items() if t > horizon}
+        self.limiter.prune(now)
 
     async def run(self) -> None:
         while True:
             if self.clock() - self._pruned >= self.channel_window:
                 self.prune()
+            # A free slot first, then the choice: the job chosen is the most urgent at the
+            # moment it can start, not one picked before a slow job ended.
+            await self._slots.acquire()
             entry, wait = self._next()
             if entry is None:
+                self._slots.release()
                 self._wakeup.clear()
                 idle = self.channel_window if wait is None else wait  # prune when idle
                 # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel
@@ -193,13 +238,9 @@ class Outbox:
                     async with asyncio.timeout(idle):
                         await self._wakeup.wait()
                 continue
-            await self._slots.acquire()
-            if self._pending.get(entry.key) is not entry:  # discarded while waiting for a slot
-                self._slots.release()
-                continue
             del self._pending[entry.key]
             self._inflight.add(entry.key)
-            self._spend(entry.channel_id, entry.cost)
+            self._sent[entry.channel_id].append(self.clock())
             self._last_run[entry.key] = self.clock()
             task = asyncio.create_task(self._send(entry))
             self._tasks.add(task)
@@ -213,14 +254,14 @@ class Outbox:
     # ------------------------------------------------------------------ internals
 
     def _next(self) -> tuple[_Entry | None, float | None]:
-        """The most urgent entry that may go now, else how long until one may."""
+        """The most urgent entry that may start now, else how long until one may."""
         now = self.clock()
-        self._refill(now)
         if not self._pending:
             return None, None
         waits = []
-        if self._tokens < 1:
-            waits.append((1 - self._tokens) / self.rate)
+        busy = self.limiter.busy()
+        if busy:  # woken by the limiter's next grant; the wait is a safety net
+            waits.append(max(self.limiter.global_wait(), 0.05))
         best: _Entry | None = None
         for entry in self._pending.values():
             if entry.key in self._inflight:
@@ -228,21 +269,18 @@ class Outbox:
             if entry.not_before > now:
                 waits.append(entry.not_before - now)
                 continue
-            room = self._channel_room(entry.channel_id, now)
+            room = max(
+                self._channel_room(entry.channel_id, now),
+                self.limiter.channel_wait(entry.channel_id),
+            )
             if room > 0:
                 waits.append(room)
                 continue
             if best is None or entry.rank(now) < best.rank(now):
                 best = entry
-        if best is not None and self._tokens >= best.cost:
+        if best is not None and not busy:
             return best, None
-        if best is not None:
-            waits.append((best.cost - self._tokens) / self.rate)
         return None, (min(waits) if waits else 0.05)
-
-    def _refill(self, now: float) -> None:
-        self._tokens = min(self.burst, self._tokens + (now - self._refilled) * self.rate)
-        self._refilled = now
 
     def _channel_room(self, channel_id: int, now: float) -> float:
         """0 when the channel may take a call now, else seconds until it may."""
@@ -255,12 +293,9 @@ class Outbox:
             return 0.0
         return sent[0] + self.channel_window - now
 
-    def _spend(self, channel_id: int, cost: int = 1) -> None:
-        now = self.clock()
-        self._tokens -= cost
-        self._sent[channel_id].append(now)
-
     async def _send(self, entry: _Entry) -> None:
+        # This task's REST calls wait at the limiter with the job's priority (its own context).
+        call_priority.set(entry.rank(self.clock())[0])
         try:
             self.calls += 1
             await entry.job()

@@ -21,7 +21,7 @@ import discord
 from ..present import render
 from ..present.render import Signatures
 from ..present.summary import match_summary
-from ..service.events import HandEnded, MatchOver, Opened, Resumed
+from ..service.events import CaughtUp, HandEnded, MatchOver, Opened, Resumed
 from ..service.service import TableFeedback, Update
 from ..service.table import Table
 from .channels import Channels
@@ -59,6 +59,9 @@ class DiscordPublisher:
 
     def publish(self, update: Update) -> None:
         table = update.table
+        if update.has(CaughtUp):  # another process published the change: our tokens only
+            self.hands.caught_up(table)
+            return
         lang = table.settings.language
         over = update.has(MatchOver)
         for event in update.events:

@@ -8,6 +8,7 @@ fails through the same ``replies.reply_failure``.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Literal
 
@@ -33,7 +34,10 @@ async def handle_click(bot: CogBot, interaction: discord.Interaction) -> None:
             interaction, await bot.language_of(interaction.guild_id), "error.bad_button"
         )
         return
-    table = bot.service.tables.get(click.table_id) if click.table_id else None
+    table = None
+    if click.table_id:  # one held by another process is loaded here (issue 15)
+        with contextlib.suppress(ActionError):
+            table = await bot.service.held(click.table_id)
     if table is not None:
         lang = table.settings.language
     else:

@@ -260,6 +260,17 @@ class Resumed:
 
 
 @dataclass(frozen=True, slots=True)
+class CaughtUp:
+    """Another process saved the table (issue 15) and this one has loaded what it saved:
+    the surfaces only this process can edit (the interaction tokens it holds) show it now.
+    That process published the change itself (its reports, the table message)."""
+
+    @property
+    def log_word(self) -> str:
+        return "caught up"
+
+
+@dataclass(frozen=True, slots=True)
 class DmClosed:
     seat: int
 
@@ -303,6 +314,7 @@ TableEvent = (
     | Expired
     | Abandoned
     | Resumed
+    | CaughtUp
     | DmClosed
     | SeatsReleased
 )

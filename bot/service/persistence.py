@@ -106,6 +106,22 @@ class TableKeeper:
     def forget(self, table_id: str) -> None:
         self._saved.pop(table_id, None)
 
+    async def newer(self, table: Table) -> bool:
+        """Whether the store holds a newer version than ``table`` (another process saved it,
+        issue 15); if so the table now holds it. ``False`` also when it cannot be read."""
+        try:
+            record = await self.store.load_table(table.table_id)
+        except Exception:
+            log.exception("table %s: could not check the stored version", table.table_id)
+            return False
+        if record is None or record.version == table.version:
+            return False
+        fresh = Table.from_dict(dict(record.state))
+        fresh.version = record.version
+        restore_in_place(table, fresh.to_dict())
+        self.committed(table, record)
+        return True
+
     async def reload(self, table: Table) -> bool:
         """After a failed write, go back to what the store holds; whether the table is still
         live there (``False``: it ended, or cannot be read; the caller forgets it)."""

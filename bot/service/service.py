@@ -13,13 +13,14 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from functools import partial
 
 from engine import Card, Suit
 
-from ..store import ChannelBusy, StaleWrite, Store
+from ..store import ChannelBusy, Store
 from ..store.guild_settings import GuildSettings
+from .commits import Action, Commits
 from .errors import ActionError
 from .events import DmClosed, Opened, Resumed, TableEvent
 from .hints import Hints
@@ -33,7 +34,7 @@ from .moves import (
     player_seat,
     reclaim_then,
 )
-from .persistence import TableKeeper, restore_in_place
+from .persistence import TableKeeper
 from .ports import (
     THINK_GRACE,
     CallLater,
@@ -54,7 +55,6 @@ from .variants import Decision
 
 log = logging.getLogger(__name__)
 
-Action = Callable[[Table, Update], Awaitable[None] | None]
 Move = Callable[..., None]
 """A move of ``moves``: ``(table, update, seat, [choice=…,] pace=…)``."""
 
@@ -81,8 +81,16 @@ class TableService:
         player_factory: PlayerFactory = default_player_factory,
         thinker: Thinker | None = None,
         think_grace: float = THINK_GRACE,
+        shared: bool = False,
+        owns: Callable[[int], bool] | None = None,
     ) -> None:
         self.store = store
+        self.shared = shared
+        """Other processes write the same tables (issue 15, ``docs/scaling.md``): a table may
+        be loaded on a click, and a write that finds a newer version reloads and retries."""
+        self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
+        """Whether this process serves a server (its shards): it restores that server's
+        tables and runs their timers first; another process's tables only after a grace."""
         self.pace = Pace(computer_delay=computer_delay, think_grace=think_grace)
         if clock is not None:
             self.pace.clock = clock
@@ -90,6 +98,15 @@ class TableService:
             self.pace.monotonic = monotonic
         self.registry = TableRegistry()
         self.keeper = TableKeeper(store, self.pace)
+        self.commits = Commits(
+            self.registry,
+            self.keeper,
+            store,
+            shared=shared,
+            forget=lambda table: self._forget(table),
+            arm=lambda table: self.turns.arm(table),
+            publish=lambda update: self.publisher.publish(update),
+        )
         self.lobby = Lobby(self.registry, self.pace, seed_source)
         self.rematches = Rematches(
             store, self.registry, self.lobby, self.pace, act=self._act, open_table=self._open
@@ -103,6 +120,7 @@ class TableService:
             call_later=call_later,
             player_factory=player_factory,
             thinker=thinker,
+            owns=lambda table: self.owns(table.guild_id),
         )
         self.hints = Hints(self.turns, self.pace)
         self.history = MatchHistory(store)
@@ -128,6 +146,8 @@ class TableService:
         """Load every live table after a start-up and re-arm its timers from stored deadlines."""
         restored = []
         for record in await self.store.load_live_tables():
+            if not self.owns(record.guild_id):
+                continue  # another process serves that server (issue 15)
             try:
                 table = Table.from_dict(dict(record.state))
             except Exception:
@@ -144,6 +164,11 @@ class TableService:
 
     async def close(self) -> None:
         await self.turns.close()
+        await self.commits.close()
+
+    def saved_elsewhere(self, table_id: str, version: int) -> None:
+        """``Commits.saved_elsewhere``: the store's news of a save by any process."""
+        self.commits.saved_elsewhere(table_id, version)
 
     def _forget(self, table: Table) -> None:
         """Drop everything kept for a table that ended."""
@@ -301,49 +326,18 @@ class TableService:
     # ----------------------------------------------------------------- commit
 
     async def _act(self, table_id: str, action: Action) -> Update:
-        """Run ``action`` under the table's lock, store what it did, then publish it; any
-        failure puts the table back as it was stored.
+        """``Commits.act``: the one way an action becomes a stored, published change."""
+        return await self.commits.act(table_id, action)
 
-        :raises ActionError: the action's refusal (nothing changed), ``error.stale`` for an
-            ended table, ``error.internal`` for a failure (state restored).
-        """
-        table = self.get(table_id)
-        async with self.registry.lock(table_id):
-            if not self.registry.is_current(table):
-                raise ActionError("error.stale")
-            update = Update(table)
-            snapshot = self.keeper.last_saved(table)
-            try:
-                result = action(table, update)
-                if result is not None:
-                    await result
-            except ActionError:
-                raise  # every action validates before it changes anything
-            except Exception:
-                restore_in_place(table, snapshot)
-                log.exception("table %s: action failed; state restored", table_id)
-                raise ActionError("error.internal") from None
-            try:
-                await self._commit(table, update)
-            except Exception:
-                restore_in_place(table, snapshot)
-                log.exception("table %s: could not save; state restored", table_id)
-                raise ActionError("error.internal") from None
-            self.turns.arm(table)
-            return update
+    async def held(self, table_id: str) -> Table:
+        """``Commits.held``. :raises ActionError: ``error.stale``: no live table of that id."""
+        return await self.commits.held(table_id)
 
     async def _commit(self, table: Table, update: Update) -> None:
-        """Persist first (crash safety), then publish."""
-        await self.keeper.store_update(table, update)
-        if not table.is_live:
-            self._forget(table)
-        if update.events:
-            log.info("table %s: %s", table.table_id, ", ".join(e.log_word for e in update.events))
-        self.publisher.publish(update)
+        await self.commits.commit(table, update)
 
     async def _reload(self, table: Table) -> None:
-        if not await self.keeper.reload(table):
-            self._forget(table)
+        await self.commits.reload(table)
 
     def _publish(self, table: Table, event: TableEvent) -> Update:
         update = Update(table)
@@ -389,22 +383,7 @@ class TableService:
         await self.abandon(table_id)
 
     async def _side_data(self, table_id: str, mutate: Callable[[Table], None]) -> Table | None:
-        """Record bookkeeping the Discord layer learns, under the lock, saved; the table, or
-        ``None`` when it has ended meanwhile."""
-        table = self.tables.get(table_id)
-        if table is None:
-            return None
-        async with self.registry.lock(table_id):
-            if not self.registry.is_current(table):
-                return None
-            snapshot = self.keeper.last_saved(table)
-            mutate(table)
-            try:
-                await self.keeper.save(table)
-            except StaleWrite:
-                restore_in_place(table, snapshot)
-                log.warning("table %s: side data not saved (stale)", table_id)
-            return table
+        return await self.commits.side_data(table_id, mutate)
 
 
 __all__ = [

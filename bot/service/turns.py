@@ -24,6 +24,7 @@ from engine import (
     seat_view,
 )
 
+from ..store import StaleWrite
 from .lobby import Lobby
 from .moves import Choice, apply_choice, decide, time_out
 from .ports import CallLater, Cancellable, Pace, PlayerFactory, Thinker, Update
@@ -32,6 +33,10 @@ from .table import Table
 from .variants import PHASES
 
 log = logging.getLogger(__name__)
+
+VISITOR_GRACE = 3.0
+"""Seconds a process waits past a deadline of a table another process serves before acting
+on it itself (that process is then presumably gone: issue 15)."""
 
 Decision = tuple[int, int, Choice]
 """(hand number, actions so far, the move): a decision and the position it was made for."""
@@ -67,8 +72,12 @@ class TurnTimers:
         call_later: CallLater | None = None,
         player_factory: PlayerFactory = default_player_factory,
         thinker: Thinker | None = None,
+        owns: Callable[[Table], bool] | None = None,
     ) -> None:
         self.registry = registry
+        self.owns: Callable[[Table], bool] = owns or (lambda table: True)
+        """Whether this process serves the table's server; another process's table is timed
+        ``VISITOR_GRACE`` late, so it acts only when the process serving it did not."""
         self.lobby = lobby
         self.pace = pace
         self._commit = commit
@@ -107,11 +116,13 @@ class TurnTimers:
         if self._closed or not table.is_live or not self.registry.is_current(table):
             self._drop_decision(table.table_id)
             return
-        self._prepare_decision(table)
+        owned = self.owns(table)
+        if owned:
+            self._prepare_decision(table)
         due = [t for t in (table.deadline, table.computer_due) if t is not None]
         if not due:
             return
-        delay = max(0.0, min(due) - self.pace.clock())
+        delay = max(0.0, min(due) + (0.0 if owned else VISITOR_GRACE) - self.pace.clock())
         call_later = self._call_later or asyncio.get_running_loop().call_later
         self._timers[table.table_id] = call_later(delay, lambda: self._spawn_wake(table.table_id))
 
@@ -139,6 +150,9 @@ class TurnTimers:
             version = table.version
             try:
                 await self._wake_locked(table, decision)
+            except StaleWrite:  # another process acted first (issue 15): its state wins
+                log.info("table %s: saved elsewhere first; reloaded", table_id)
+                await self._reload(table)
             except Exception:
                 log.exception("table %s: timer action failed", table_id)
                 if table.version == version:

@@ -33,6 +33,7 @@ from .database import (
     sqlite_path,
 )
 from .errors import StoreError
+from .listen import Saved, TableSaves
 from .migrate import Migration, migrate
 from .ops import MAX_PER_PAGE, Ops
 from .records import (
@@ -206,6 +207,15 @@ class Store:
     async def load_table(self, table_id: str) -> TableRecord | None:
         """One table by id, whatever its status."""
         return await self._runner.read(self._ops.load_table, table_id)
+
+    def listen_tables(self, saved: Saved) -> TableSaves | None:
+        """PostgreSQL: call ``saved(table id, version)`` for every table save of every process
+        on the database, until the returned listener is closed; ``None`` elsewhere (a SQLite
+        file has one process)."""
+        runner = self._runner
+        if self.backend != "postgresql" or not isinstance(runner, AsyncRunner):
+            return None
+        return TableSaves(runner.engine, saved)
 
     async def load_live_tables(self, guild_id: int | None = None) -> list[TableRecord]:
         """Tables in lobby or playing (all guilds by default), oldest first: for restarts."""

@@ -18,6 +18,9 @@ from .ops_base import OpsBase
 from .records import TableRecord
 from .schema import LIVE_CLAUSE, UTCDateTime, game_tables
 
+TABLES_CHANNEL = "hokm_tables"
+"""PostgreSQL's notification channel of table saves: ``"<table id> <version>"``."""
+
 
 def _table_from_row(row: sa.Row[Any]) -> TableRecord:
     return TableRecord(
@@ -50,6 +53,7 @@ class TableOps(OpsBase):
         )
         self._select_table = sa.select(game_tables).where(t.table_id == sa.bindparam("table_id"))
         self._select_version = sa.select(t.version).where(t.table_id == sa.bindparam("table_id"))
+        self._notify_saved = sa.text("SELECT pg_notify(:channel, :payload)")
         self.select_open_in_channel = (
             sa.select(game_tables)
             .where(t.channel_id == sa.bindparam("channel_id"), LIVE_CLAUSE)
@@ -78,6 +82,7 @@ class TableOps(OpsBase):
                         "updated_at": now,
                     },
                 )
+                self._saved(conn, record)
                 return dataclasses.replace(record, created_at=created, updated_at=now)
             result = conn.execute(
                 self._update_table,
@@ -107,7 +112,15 @@ class TableOps(OpsBase):
                 f"table {record.table_id}: stored version is {stored}, "
                 f"this save expected {record.version - 1}"
             )
+        self._saved(conn, record)
         return dataclasses.replace(record, updated_at=now)
+
+    def _saved(self, conn: Connection, record: TableRecord) -> None:
+        """PostgreSQL: tell every process listening (``Store.listen_tables``) which table
+        now has which version; delivered when the transaction commits, never before."""
+        if self.dialect_name == "postgresql":
+            payload = f"{record.table_id} {record.version}"
+            conn.execute(self._notify_saved, {"channel": TABLES_CHANNEL, "payload": payload})
 
     def load_table(self, conn: Connection, table_id: str) -> TableRecord | None:
         row = conn.execute(self._select_table, {"table_id": table_id}).first()

@@ -153,3 +153,108 @@ def test_event_loop_setting_picks_the_loop(monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(SystemExit) as stopped:
         loop_factory("uvloop")
     assert stopped.value.code == 2
+
+
+PG = "postgresql+asyncpg://hokm@127.0.0.1/hokm"
+
+
+def test_shards_come_from_the_command_line_over_the_environment_over_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(f'database_url = "{PG}"\nshard_count = 8\nshard_ids = [7]\n')
+    assert (load_settings(cfg).shard_ids, load_settings(cfg).shard_count) == ([7], 8)
+    monkeypatch.setenv("HOKM_SHARD_COUNT", "4")
+    monkeypatch.setenv("HOKM_SHARD_IDS", "2, 3")
+    s = load_settings(cfg)
+    assert (s.shard_ids, s.shard_count, s.shard_slice()) == ([2, 3], 4, "shards 2,3 of 4")
+    s = load_settings(cfg, {"shard_ids": "0,1", "shard_count": "2"})
+    assert (s.shard_ids, s.shard_count, s.sharded) == ([0, 1], 2, True)
+    s = load_settings(cfg, {"shard_ids": None, "shard_count": None})  # options not given
+    assert (s.shard_ids, s.shard_count) == ([2, 3], 4)
+
+
+def test_without_shard_settings_the_bot_is_one_connection() -> None:
+    s = Settings()
+    assert (s.shard_ids, s.shard_count, s.sharded, s.shard_slice()) == (
+        None,
+        None,
+        False,
+        "one connection",
+    )
+
+
+@pytest.mark.parametrize(
+    ("ids", "count", "url"),
+    [
+        (None, 4, "sqlite+aiosqlite:///x.sqlite3"),  # one process, every shard: SQLite is fine
+        ("0,1,2,3", 4, "sqlite:///x.sqlite3"),
+        ("1", 2, PG),
+        ("3,0", 4, PG),
+    ],
+)
+def test_shard_slices_that_can_run(
+    monkeypatch: pytest.MonkeyPatch, ids: str | None, count: int, url: str
+) -> None:
+    monkeypatch.setenv("HOKM_DATABASE_URL", url)
+    s = load_settings(None, {"shard_ids": ids, "shard_count": str(count)})
+    assert s.shard_count == count and s.sharded
+
+
+@pytest.mark.parametrize(
+    ("ids", "count", "url", "needles"),
+    [
+        ("0,1", "4", None, ["shards 0,1 of 4", "SQLite serves one process", "PostgreSQL"]),
+        ("1", "2", "sqlite:///x.sqlite3", ["shards 1 of 2", "SQLite"]),
+        ("0,4", "4", PG, ["shard 4 does not exist", "0 to 3"]),
+        ("-1", "2", PG, ["shard -1 does not exist"]),
+        ("1,1", "2", PG, ["shard 1 is listed more than once"]),
+        (None, "0", PG, ["--shard-count", "greater than or equal to 1"]),
+        ("0", None, PG, ["need a shard count", "--shard-count"]),
+        ("[]", "2", PG, ["list no shard"]),
+        ("a,b", "2", PG, ["--shards", "numbers"]),
+        ("0", "two", PG, ["--shard-count", "integer"]),
+    ],
+)
+def test_shard_slices_that_cannot_run_are_one_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+    ids: str | None,
+    count: str | None,
+    url: str | None,
+    needles: list[str],
+) -> None:
+    if url is not None:
+        monkeypatch.setenv("HOKM_DATABASE_URL", url)
+    with pytest.raises(ConfigError) as refused:
+        load_settings(None, {"shard_ids": ids, "shard_count": count})
+    for needle in needles:
+        assert needle in str(refused.value), (needle, str(refused.value))
+
+
+def test_bad_shard_settings_in_the_file_or_environment_name_the_key(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("shard_count = 0\n")
+    with pytest.raises(ConfigError, match=r"config key 'shard_count' \(or HOKM_SHARD_COUNT\)"):
+        load_settings(cfg)
+    result = run_bot(
+        env={"HOKM_DISCORD_TOKEN": "t", "HOKM_SHARD_IDS": "x", "HOKM_SHARD_COUNT": "2"}
+    )
+    one_line_exit_2(result, "HOKM_SHARD_IDS", "0,1")
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["--shards", "0,1", "--shard-count", "4"], ["shards 0,1 of 4", "SQLite"]),
+        (["--shards", "0,4", "--shard-count", "4"], ["shard 4 does not exist"]),
+        (["--shards", "1,1", "--shard-count", "2"], ["shard 1 is listed more than once"]),
+        (["--shard-count", "0"], ["--shard-count"]),
+    ],
+)
+def test_a_shard_slice_that_cannot_run_stops_the_bot_in_one_line_before_the_database(
+    tmp_path: Path, args: list[str], needles: list[str]
+) -> None:
+    db = tmp_path / "h.sqlite3"
+    env = {"HOKM_DISCORD_TOKEN": "t", "HOKM_DATABASE_URL": f"sqlite+aiosqlite:///{db}"}
+    one_line_exit_2(run_bot(*args, env=env), *needles)
+    assert not db.exists()

@@ -107,6 +107,7 @@ async def test_an_opening_is_delayed_by_busy_tables_but_never_starved() -> None:
 
     def marker() -> Job:
         async def run() -> None:
+            await outbox.limiter.acquire()  # its REST call takes a token as it goes
             ran.append("marker")
             n = next(markers)  # the next one waits before this one is done
             outbox.submit(("dm", n), MARKER, 1000 + n, marker())  # DMs: a channel each
@@ -117,6 +118,7 @@ async def test_an_opening_is_delayed_by_busy_tables_but_never_starved() -> None:
     appeared = asyncio.Event()
 
     async def opening() -> None:
+        await outbox.limiter.acquire()
         ran.append("opening")
         appeared.set()
 

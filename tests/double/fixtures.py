@@ -75,7 +75,7 @@ async def bot_process(discord_double: DiscordDouble) -> AsyncIterator[BotProcess
         *,
         env: Mapping[str, str] | None = None,
         ready: Readiness = "identify",
-        timeout: float = 20.0,
+        timeout: float = 60.0,  # a start on a busy machine (parallel tests)
     ) -> BotProcess:
         proc = await BotProcess.start(discord_double, argv, env=env, ready=ready, timeout=timeout)
         started.append(proc)

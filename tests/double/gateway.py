@@ -4,7 +4,9 @@ Each IDENTIFY opens a session with its own sequence numbers and a replay buffer,
 that lost its connection can RESUME and get every event it missed, as on Discord. Frames go out
 as plain JSON text even when the client asked for zlib-stream: discord.py accepts both.
 Sharding follows Discord's rule: a guild belongs to shard ``(guild_id >> 22) % shard_count``
-and DMs arrive on shard 0.
+and events without a guild (DMs) arrive on shard 0. ``shard_count`` only routes: sessions of
+one token may use different counts, and each receives its own share (docs/discord_double.md,
+"Sharding", with Discord's wording).
 """
 
 from __future__ import annotations
@@ -48,8 +50,30 @@ MESSAGE_CONTENT = 1 << 15
 PRIVILEGED_INTENTS = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
 
 
+# Close codes.
+AUTHENTICATION_FAILED = 4004
+INVALID_SHARD = 4010
+DISALLOWED_INTENTS = 4014
+
+
 def _frame(payload: dict[str, Any]) -> str:
     return json.dumps(payload, separators=(",", ":"))
+
+
+def parse_shard(value: object) -> tuple[int, int] | None:
+    """IDENTIFY's ``shard``: ``[shard_id, num_shards]``, two integers with
+    ``0 <= shard_id < num_shards``; absent (or null) is ``[0, 1]``, one connection for all.
+    ``None`` for anything else, which Discord closes with 4010 Invalid shard."""
+    if value is None:
+        return 0, 1
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    shard_id, count = value
+    if type(shard_id) is not int or type(count) is not int:  # bool is an int: not here
+        return None
+    if count < 1 or not 0 <= shard_id < count:
+        return None
+    return shard_id, count
 
 
 class GatewayConnection:
@@ -115,7 +139,12 @@ class GatewaySession:
             self.connection.send(frame)
         return self.seq
 
+    @property
+    def shard(self) -> tuple[int, int]:
+        return self.shard_id, self.shard_count
+
     def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this session receives the guild's events (``None``: a DM, shard 0)."""
         if guild_id is None:
             return self.shard_id == 0
         return (guild_id >> 22) % self.shard_count == self.shard_id
@@ -129,6 +158,7 @@ class GatewayStats:
     identifies: int = 0
     resumes: int = 0
     failed_resumes: int = 0
+    invalid_shards: int = 0
     heartbeats: int = 0
     ops_received: list[int] = field(default_factory=list)
 
@@ -149,7 +179,11 @@ class Gateway:
         self.shard_count = shard_count
         self.allowed_intents = allowed_intents
         self.sessions: dict[str, GatewaySession] = {}
-        self.live: dict[int, GatewaySession] = {}
+        self.live: dict[tuple[int, int], GatewaySession] = {}
+        """The session receiving events for each ``(shard_id, shard_count)``, oldest
+        IDENTIFY first. Discord would also send to an older session of the same pair that is
+        still open; here the newest IDENTIFY of a pair takes its events over (a restarted
+        process), and a dropped session keeps buffering them for its RESUME."""
         self.connections: set[GatewayConnection] = set()
         self.stats = GatewayStats()
         self.internal_errors: list[str] = []
@@ -201,24 +235,23 @@ class Gateway:
 
     async def _identify(self, conn: GatewayConnection, data: dict[str, Any]) -> None:
         if data.get("token") not in (self.world.token, f"Bot {self.world.token}"):
-            await conn.close(4004)
+            await conn.close(AUTHENTICATION_FAILED)
             return
         intents = int(data.get("intents", 0))
         if intents & PRIVILEGED_INTENTS & ~self.allowed_intents:
-            await conn.close(4014)
+            await conn.close(DISALLOWED_INTENTS)
             return
-        shard_id, shard_count = data.get("shard") or [0, 1]
-        if not 0 <= shard_id < shard_count:
-            await conn.close(4010)
+        shard = parse_shard(data.get("shard"))
+        if shard is None:
+            self.stats.invalid_shards += 1
+            await conn.close(INVALID_SHARD)
             return
         session = GatewaySession(
-            id=secrets.token_hex(16),
-            shard_id=int(shard_id),
-            shard_count=int(shard_count),
-            intents=intents,
+            id=secrets.token_hex(16), shard_id=shard[0], shard_count=shard[1], intents=intents
         )
         self.sessions[session.id] = session
-        self.live[session.shard_id] = session
+        self.live.pop(session.shard, None)  # re-inserted last: the newest of its pair
+        self.live[session.shard] = session
         session.connection = conn
         conn.session = session
         self.stats.identifies += 1
@@ -302,24 +335,28 @@ class Gateway:
 
     # --- sending events ------------------------------------------------------------------
 
+    def sessions_for(self, guild_id: int | None) -> list[GatewaySession]:
+        """Every session that receives events of this guild (or DMs), newest IDENTIFY first:
+        one per ``(shard_id, shard_count)`` whose shard owns it."""
+        return [s for s in reversed(list(self.live.values())) if s.owns_guild(guild_id)]
+
     def session_for(self, guild_id: int | None) -> GatewaySession | None:
         """The most recently identified session that receives events of this guild (or DMs)."""
-        for session in reversed(list(self.live.values())):
-            if session.owns_guild(guild_id):
-                return session
-        return None
+        sessions = self.sessions_for(guild_id)
+        return sessions[0] if sessions else None
 
     def dispatch(
         self, event: str, data: dict[str, Any], *, guild_id: int | None, intent: int | None = None
     ) -> GatewaySession | None:
-        """Send an event to the session owning ``guild_id``, if its intents ask for it."""
-        session = self.session_for(guild_id)
-        if session is None:
-            return None
-        if intent is not None and not session.intents & intent:
-            return None
-        session.dispatch(event, data)
-        return session
+        """Send an event to every session owning ``guild_id`` whose intents ask for it; the
+        newest of them, or None when none received it."""
+        received = None
+        for session in self.sessions_for(guild_id):
+            if intent is not None and not session.intents & intent:
+                continue
+            session.dispatch(event, data)
+            received = received or session
+        return received
 
     # --- test controls -------------------------------------------------------------------
 

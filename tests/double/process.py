@@ -46,7 +46,7 @@ class BotProcess:
         env: Mapping[str, str] | None = None,
         cwd: str | os.PathLike[str] | None = None,
         ready: Readiness = "identify",
-        timeout: float = 20.0,
+        timeout: float = 60.0,  # a start on a busy machine (parallel tests)
     ) -> BotProcess:
         """Start ``argv`` with the double's environment and wait until it is ``ready``.
 

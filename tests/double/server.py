@@ -202,8 +202,7 @@ class DiscordDouble:
         guild = self.world.create_guild(
             name, owner=owner, preferred_locale=preferred_locale, shard=shard
         )
-        session = self.gateway.session_for(guild.id)
-        if session is not None:
+        for session in self.gateway.sessions_for(guild.id):
             session.dispatch("GUILD_CREATE", self.gateway.guild_create(guild.id, session))
         return guild
 
@@ -427,14 +426,14 @@ class DiscordDouble:
         guild = self.world.guild_of(channel)
         if guild is not None and user.id in guild.members:
             data["member"] = guild.members[user.id].payload(with_user=False)
-        session = self.gateway.session_for(channel.guild_id)
-        if session is not None:
-            intent = DIRECT_MESSAGES if channel.is_dm else GUILD_MESSAGES
+        intent = DIRECT_MESSAGES if channel.is_dm else GUILD_MESSAGES
+        mentioned = self.bot.mention in content
+        for session in self.gateway.sessions_for(channel.guild_id):
             if session.intents & intent:
-                mentioned = self.bot.mention in content
+                event = dict(data)
                 if not session.intents & MESSAGE_CONTENT and not channel.is_dm and not mentioned:
-                    data["content"] = ""
-                session.dispatch("MESSAGE_CREATE", data)
+                    event["content"] = ""
+                session.dispatch("MESSAGE_CREATE", event)
         return msg
 
     # --- reading what the bot did --------------------------------------------------------

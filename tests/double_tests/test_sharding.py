@@ -1,18 +1,33 @@
 """Sharding as the real discord.py meets it: a shard's READY, guild events on the shard that owns
 the guild (``(guild_id >> 22) % shard_count``), DMs on shard 0, and one global rate limit for
-every connection of a token, also across processes holding different shards."""
+every connection of a token, also across processes holding different shards. IDENTIFY's
+``shard`` checked as Discord does (4010), and the routing frame by frame on bare sessions."""
+
+# Waiting helpers take a timeout so a failure can say what it waited for.
+# ruff: noqa: ASYNC109, RUF100
 
 from __future__ import annotations
 
 import asyncio
 import json
 from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord.ext import commands
 
 from tests.double import ClientRunner, DiscordDouble, RateLimitConfig
+from tests.double.gateway import (
+    DIRECT_MESSAGES,
+    GUILD_MESSAGES,
+    GUILDS,
+    INVALID_SHARD,
+    MESSAGE_CONTENT,
+)
 from tests.double.models import Guild, User
 
 from .bots import identify_at_once
@@ -78,9 +93,9 @@ async def test_identify_with_a_shard_gets_ready_with_that_shard_and_its_guilds_o
     bot = sharded_bot("b", [1], Counter())
     await run_client(bot)
 
-    session = discord_double.gateway.live[1]
+    session = discord_double.gateway.live[(1, SHARDS)]
     assert (session.shard_id, session.shard_count) == (1, SHARDS)
-    assert 0 not in discord_double.gateway.live
+    assert list(discord_double.gateway.live) == [(1, SHARDS)]
     ready = json.loads(session.buffer[0][1])
     assert ready["t"] == "READY" and ready["d"]["shard"] == [1, SHARDS]
     owned = {g.id for g in discord_double.world.guilds.values() if shard_of(g.id) == 1}
@@ -170,3 +185,221 @@ async def test_every_connection_of_a_token_shares_one_global_rate_limit(
     both = await asyncio.gather(burst(first, 8), burst(second, 8))
     assert [len(b) for b in both] == [8, 8]  # all arrive, after waiting out the 429s
     assert discord_double.counters.http_429_global >= 6  # 16 asked, 10 fit in the window
+
+
+# --------------------------------------------------------------------------- bare sessions
+
+
+class BareSession:
+    """One gateway connection without a library: HELLO, IDENTIFY, then every frame kept."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.events: list[tuple[str, dict[str, Any]]] = []
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for msg in self.ws:
+            if msg.type is aiohttp.WSMsgType.TEXT:
+                frame = json.loads(msg.data)
+                if frame.get("op") == 0:
+                    self.events.append((frame["t"], frame["d"]))
+
+    def named(self, event: str) -> list[dict[str, Any]]:
+        return [data for name, data in self.events if name == event]
+
+    async def wait_for(self, what: str, check: Callable[[], bool], timeout: float = 5.0) -> None:
+        await wait_for(what, check, timeout)
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await self._reader
+
+
+@asynccontextmanager
+async def bare_gateway(double: DiscordDouble) -> AsyncIterator[Callable[..., Any]]:
+    """``session = await identify(shard, intents=…)`` opens a bare session (``shard`` as
+    IDENTIFY carries it; the key is left out for ``...``) and waits for its READY."""
+    opened: list[BareSession] = []
+    async with aiohttp.ClientSession() as http:
+
+        async def identify(shard: object = ..., *, intents: int = GUILDS) -> BareSession:
+            ws = await http.ws_connect(double.gateway_url)
+            hello = await ws.receive_json(timeout=5)
+            assert hello["op"] == 10
+            data: dict[str, Any] = {
+                "token": double.token,
+                "intents": intents,
+                "properties": {"os": "linux", "browser": "test", "device": "test"},
+            }
+            if shard is not ...:
+                data["shard"] = shard
+            await ws.send_json({"op": 2, "d": data})
+            session = BareSession(ws)
+            opened.append(session)
+            await session.wait_for("READY", lambda: bool(session.named("READY")))
+            return session
+
+        try:
+            yield identify
+        finally:
+            for session in opened:
+                await session.close()
+
+
+BAD_SHARDS = [[2, 2], [-1, 2], [0, 0], [0], [0, 1, 2], "0,2", [True, 2], [0.0, 2], [0, "2"], {}]
+
+
+@pytest.mark.parametrize("shard", BAD_SHARDS, ids=[json.dumps(b) for b in BAD_SHARDS])
+async def test_an_invalid_shard_in_identify_is_closed_with_4010(
+    discord_double: DiscordDouble, shard: object
+) -> None:
+    """Discord's close code 4010, Invalid shard: "You sent us an invalid shard when
+    identifying" (docs/discord_double.md has the source); no session is opened."""
+    async with aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(discord_double.gateway_url)
+        assert (await ws.receive_json(timeout=5))["op"] == 10
+        identify = {"token": discord_double.token, "intents": GUILDS, "shard": shard}
+        await ws.send_json({"op": 2, "d": identify})
+        closing = await ws.receive(timeout=5)
+        assert closing.type is aiohttp.WSMsgType.CLOSE
+        assert closing.data == INVALID_SHARD == 4010
+        await ws.close()
+    stats = discord_double.gateway.stats
+    assert (stats.identifies, stats.invalid_shards) == (0, 1)
+    assert not discord_double.gateway.live and not discord_double.internal_errors
+
+
+@pytest.mark.parametrize("shard", [..., None, [0, 1]], ids=["absent", "null", "[0,1]"])
+async def test_without_a_shard_one_session_receives_every_guild_and_the_dms(
+    discord_double: DiscordDouble, shard: object
+) -> None:
+    others = [discord_double.create_guild(f"G{i}", shard=(i, 3)) for i in range(3)]
+    member = discord_double.members[1]
+    async with bare_gateway(discord_double) as identify:
+        session = await identify(shard)
+        ready = session.named("READY")[0]
+        assert ready["shard"] == [0, 1]
+        assert {int(g["id"]) for g in ready["guilds"]} == set(discord_double.world.guilds)
+        assert {g.id for g in others} <= {int(g["id"]) for g in ready["guilds"]}
+
+        record = await discord_double.slash(member, None, "anything", strict=False, wait=False)
+        await session.wait_for(
+            "the DM interaction", lambda: bool(session.named("INTERACTION_CREATE"))
+        )
+        assert record.delivered
+
+
+@pytest.mark.discord_double(shard_count=2)
+async def test_message_events_go_to_the_shard_of_their_guild_and_dms_to_shard_0(
+    discord_double: DiscordDouble,
+) -> None:
+    """MESSAGE_CREATE from a member (gateway) and from the bot (REST) follow the guild; a DM
+    has no guild and goes to shard 0 only, whichever shard the member's guild is on."""
+    member = discord_double.members[1]
+    on_1 = guild_with_member(discord_double, "One", 1, member)
+    channel_1 = next(c for c in discord_double.world.channels.values() if c.guild_id == on_1.id)
+    home = discord_double.channel
+    assert home is not None and home.guild_id is not None
+    home_shard = shard_of(home.guild_id)
+    dm = discord_double.world.open_dm(member)
+    intents = GUILDS | GUILD_MESSAGES | DIRECT_MESSAGES | MESSAGE_CONTENT
+    async with bare_gateway(discord_double) as identify, aiohttp.ClientSession() as http:
+        sessions = {
+            0: await identify([0, 2], intents=intents),
+            1: await identify([1, 2], intents=intents),
+        }
+
+        discord_double.say(member, channel_1, "in a guild on shard 1")
+        discord_double.say(member, dm, "in a DM")
+        auth = {"Authorization": f"Bot {discord_double.token}"}
+        url = f"{discord_double.api_base}/channels/{home.id}/messages"
+        async with http.post(url, json={"content": "from the bot"}, headers=auth) as resp:
+            assert resp.status == 200
+
+        expected = {
+            0: {"in a DM"} | ({"from the bot"} if home_shard == 0 else set()),
+            1: {"in a guild on shard 1"} | ({"from the bot"} if home_shard == 1 else set()),
+        }
+
+        def contents(shard: int) -> set[str]:
+            return {m["content"] for m in sessions[shard].named("MESSAGE_CREATE")}
+
+        for shard, wanted in expected.items():
+            await sessions[shard].wait_for(
+                f"messages on shard {shard}", lambda s=shard, w=wanted: contents(s) >= w
+            )
+        await asyncio.sleep(0.1)  # anything misrouted would have arrived by now
+        assert {shard: contents(shard) for shard in sessions} == expected
+
+
+async def test_sessions_with_different_shard_counts_each_receive_their_share(
+    discord_double: DiscordDouble,
+) -> None:
+    """``num_shards`` only routes (Discord: "sessions with different num_shards values" are
+    allowed, e.g. to hand traffic over to a new deployment): each session gets the guilds its
+    own ``[shard_id, num_shards]`` owns, so a guild may reach several sessions."""
+    pairs = [(0, 1), (1, 2), (3, 4)]
+    guilds = [discord_double.create_guild(f"G{i}", shard=(i % 4, 4)) for i in range(8)]
+    async with bare_gateway(discord_double) as identify:
+        sessions = {pair: await identify(list(pair)) for pair in pairs}
+
+        def owns(pair: tuple[int, int], guild_id: int) -> bool:
+            return (guild_id >> 22) % pair[1] == pair[0]
+
+        everything = set(discord_double.world.guilds)
+        for pair, session in sessions.items():
+            ready = session.named("READY")[0]
+            assert ready["shard"] == list(pair)
+            wanted = {g for g in everything if owns(pair, g)}
+            assert {int(g["id"]) for g in ready["guilds"]} == wanted
+            assert {int(g["id"]) for g in session.named("GUILD_CREATE")} == wanted
+        assert sum(owns((3, 4), g.id) for g in guilds) == 2  # the test's guilds cover shard 3
+
+        later = discord_double.create_guild("Later", shard=(1, 2))
+        receivers = {pair for pair in pairs if owns(pair, later.id)}
+        assert (0, 1) in receivers and (1, 2) in receivers
+        for pair in receivers:
+            session = sessions[pair]
+            await session.wait_for(
+                f"GUILD_CREATE on {pair}",
+                lambda s=session: later.id in {int(g["id"]) for g in s.named("GUILD_CREATE")},
+            )
+        await asyncio.sleep(0.1)
+        for pair in set(pairs) - receivers:
+            assert later.id not in {int(g["id"]) for g in sessions[pair].named("GUILD_CREATE")}
+
+        # A DM interaction: shard 0 of its count, here only [0, 1].
+        await discord_double.slash(
+            discord_double.members[1], None, "anything", strict=False, wait=False
+        )
+        await sessions[(0, 1)].wait_for(
+            "the DM on [0, 1]", lambda: bool(sessions[(0, 1)].named("INTERACTION_CREATE"))
+        )
+        await asyncio.sleep(0.1)
+        assert not sessions[(1, 2)].named("INTERACTION_CREATE")
+        assert not sessions[(3, 4)].named("INTERACTION_CREATE")
+
+
+@pytest.mark.discord_double(shard_count=2)
+async def test_a_new_identify_of_the_same_shard_takes_its_events_over(
+    discord_double: DiscordDouble,
+) -> None:
+    """The double's one simplification (documented): of two sessions with the same
+    ``[shard_id, num_shards]``, the newer IDENTIFY receives the events, as a restarted process
+    needs; the older session gets nothing more."""
+    channel = discord_double.channel
+    assert channel is not None and channel.guild_id is not None
+    shard = [shard_of(channel.guild_id), SHARDS]
+    async with bare_gateway(discord_double) as identify:
+        old = await identify(shard)
+        new = await identify(shard)
+        record = await discord_double.slash(
+            discord_double.members[1], channel, "anything", strict=False, wait=False
+        )
+        await new.wait_for("the interaction", lambda: bool(new.named("INTERACTION_CREATE")))
+        await asyncio.sleep(0.1)
+        assert record.delivered and not old.named("INTERACTION_CREATE")
+        assert discord_double.gateway.live[tuple(shard)] is discord_double.gateway.session_for(
+            channel.guild_id
+        )

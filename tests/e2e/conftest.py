@@ -48,6 +48,16 @@ async def stop_outbox_for_teardown(bot: HokmBot) -> None:
                 await asyncio.wait({task}, timeout=0.05)
 
 
+def each_language_once(argname: str = "lang") -> pytest.MarkDecorator:
+    """Parametrize a test over both languages (``argname``) and both databases in two runs
+    instead of four: English on SQLite, Persian on PostgreSQL (its text stored and read back
+    there). For tests whose language only changes the text they render, so the other two
+    pairs would repeat the same store calls with the same words."""
+    return pytest.mark.parametrize(
+        ("bot_db_url", argname), [("sqlite", "en"), ("postgresql", "fa")], indirect=["bot_db_url"]
+    )
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def bot_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The bot's database for this test: a new SQLite file, or the run's PostgreSQL database

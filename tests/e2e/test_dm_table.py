@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from bot.discord.client import HokmBot
 from bot.names import seat_name
 from bot.present import custom_ids
@@ -25,7 +23,7 @@ from engine import PLAY
 from tests.double.models import User
 from tests.double.server import DiscordDouble
 
-from .conftest import BotFactory
+from .conftest import BotFactory, each_language_once
 from .helpers import open_table, table_message
 from .players import SUCCESS, hand_message, play_turn_by_dm, ready_to_act
 
@@ -73,7 +71,7 @@ def _teams(table: Table, lang: str, counts: list[int]) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("lang", ["en", "fa"])
+@each_language_once()
 async def test_every_dm_follows_the_trick_the_last_trick_and_the_turn(
     discord_double: DiscordDouble, make_bot: BotFactory, lang: str
 ) -> None:

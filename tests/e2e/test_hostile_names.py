@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterator
 
 import discord
-import pytest
 
 from bot.discord.client import HokmBot
 from bot.names import clip, shown_name
@@ -21,7 +20,7 @@ from tests.double.models import StoredMessage
 from tests.double.server import DiscordDouble
 from tests.reliability.inproc import fast_forward, open_table, seated_table, until
 
-from .conftest import BotFactory
+from .conftest import BotFactory, each_language_once
 from .helpers import skip_time, table_message
 
 SEED = 11
@@ -154,7 +153,7 @@ def isolates_balanced(line: str) -> bool:
     return depth == 0
 
 
-@pytest.mark.parametrize("language", ["en", "fa"])
+@each_language_once("language")
 async def test_hostile_names_show_escaped_in_the_channel(
     discord_double: DiscordDouble, make_bot: BotFactory, language: str
 ) -> None:

@@ -15,6 +15,7 @@ from tests.double.mentions import mention_problems
 from tests.double.server import DiscordDouble
 from tests.store.conftest import MatchMaker
 
+from .conftest import each_language_once
 from .helpers import open_table, seat_everyone, table_message
 
 
@@ -23,7 +24,7 @@ def ids_in_order(text: str) -> list[int]:
     return [int(line.split("<@")[1].split(">")[0]) for line in rows]
 
 
-@pytest.mark.parametrize("lang", ["en", "fa"])
+@each_language_once()
 async def test_standings_by_rating_and_a_members_rating(
     discord_double: DiscordDouble, hokm_bot: HokmBot, lang: str
 ) -> None:

@@ -5,8 +5,6 @@ one; equal records share a rank in /standings; a member watching gets told so.""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.discord.client import HokmBot
 from bot.present import custom_ids
 from bot.present.i18n import t
@@ -17,7 +15,7 @@ from tests.double.server import DiscordDouble
 from tests.reliability.inproc import fast_forward, hand_dm, open_table
 from tests.store.conftest import MatchMaker
 
-from .conftest import BotFactory
+from .conftest import BotFactory, each_language_once
 from .helpers import table_message
 
 SEED = 5
@@ -43,7 +41,7 @@ async def persian_table(double: DiscordDouble, bot: HokmBot, lang: str) -> Table
 # ----------------------------------------------------------------------- items 1 and 4
 
 
-@pytest.mark.parametrize("lang", ["en", "fa"])
+@each_language_once()
 async def test_the_table_message_lists_this_hands_tricks_by_player_and_the_last_hand(
     discord_double: DiscordDouble, make_bot: BotFactory, lang: str
 ) -> None:
@@ -132,7 +130,7 @@ async def test_the_match_result_names_the_winning_team_by_its_players(
 # ----------------------------------------------------------------------- item 5
 
 
-@pytest.mark.parametrize("lang", ["en", "fa"])
+@each_language_once()
 async def test_a_double_click_in_the_dm_says_you_already_played(
     discord_double: DiscordDouble, make_bot: BotFactory, lang: str
 ) -> None:
@@ -175,7 +173,7 @@ async def test_a_double_click_in_the_dm_says_you_already_played(
 # ----------------------------------------------------------------------- item 9
 
 
-@pytest.mark.parametrize("lang", ["en", "fa"])
+@each_language_once()
 async def test_a_member_without_a_seat_is_told_they_are_watching(
     discord_double: DiscordDouble, make_bot: BotFactory, lang: str
 ) -> None:
@@ -206,7 +204,7 @@ async def test_a_member_without_a_seat_is_told_they_are_watching(
 # ----------------------------------------------------------------------- item 6
 
 
-@pytest.mark.parametrize("lang", ["en", "fa"])
+@each_language_once()
 async def test_standings_give_equal_records_the_same_rank(
     discord_double: DiscordDouble, hokm_bot: HokmBot, lang: str
 ) -> None:

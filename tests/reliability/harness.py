@@ -26,6 +26,7 @@ from tests.double.process import BotProcess
 from tests.double.server import DiscordDouble
 
 from .script import SEED, button_id, member_choice
+from .warm import Zygote, start_bot
 
 RESUMED = "The bot restarted; this table carries on where it was."
 
@@ -144,10 +145,17 @@ async def wait_stored(
 
 
 class BotRun:
-    """Successive lifetimes of ``python -m bot`` on one database, against one double."""
+    """Successive lifetimes of ``python -m bot`` on one database, against one double.
 
-    def __init__(self, double: DiscordDouble, workdir: Path, *, seed: int = SEED) -> None:
+    ``warm``: each lifetime is forked from a zygote that has imported the bot already
+    (``warm.py``), instead of a new interpreter: the crash tests restart it a dozen times."""
+
+    def __init__(
+        self, double: DiscordDouble, workdir: Path, *, seed: int = SEED, warm: bool = False
+    ) -> None:
         self.double = double
+        self.warm = warm
+        self.zygote: Zygote | None = None
         self.db = workdir / "hokm.sqlite3"
         self.workdir = workdir
         self.seed = seed
@@ -177,13 +185,20 @@ class BotRun:
         """``python -m bot`` (or ``argv``, with ``env`` added), ready once it has identified at
         the gateway."""
         assert self.proc is None, "the previous bot process is still running"
-        self.proc = await BotProcess.start(
-            self.double,
-            argv,
-            env=self.env(computer_delay) | (env or {}),
-            ready="identify",
-            timeout=40,
-        )
+        if not self.warm:
+            self.proc = await BotProcess.start(
+                self.double,
+                argv,
+                env=self.env(computer_delay) | (env or {}),
+                ready="identify",
+                timeout=60,
+            )
+        else:
+            if self.zygote is None:
+                self.zygote = await Zygote.start(self.double)
+            self.proc = await start_bot(
+                self.zygote, self.double, argv, self.env(computer_delay) | (env or {}), timeout=60
+            )
         self.starts += 1
 
     async def died(self) -> int:
@@ -206,6 +221,8 @@ class BotRun:
     async def close(self) -> None:
         if self.proc is not None:
             await self.kill()
+        if self.zygote is not None:
+            await self.zygote.close()
 
     def tracebacks(self) -> list[str]:
         """Log excerpts of every traceback any lifetime printed."""

@@ -1,0 +1,68 @@
+"""What every limiter backend shares: the limits, a backend's answer, and its interface.
+
+A backend answers one question atomically: may one REST call go now in channel C (the token's
+global bucket and the channel's own budget both have room)? If so it takes from both; if not it
+takes nothing and says how long to wait. The local backend answers for this process alone; the
+PostgreSQL and Redis ones for every process that shares them, on the server's clock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Protocol
+
+
+@dataclass
+class Limits:
+    """The budget, the same on every process that shares one (each passes its own values with
+    every call, so processes with different values get whichever asked last)."""
+
+    rate: float = 40.0
+    """Global calls a second (Discord's global limit is 50)."""
+    burst: float = 5.0
+    """Global calls that may go at once after a quiet spell: in any window of W seconds at
+    most ``burst + rate * W`` calls go (45 in a second with the defaults)."""
+    channel_limit: int = 5
+    """Calls in one channel per ``channel_window`` seconds, counted over a sliding window."""
+    channel_window: float = 5.0
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A backend's answer. ``wait == 0``: granted, one token taken from both budgets."""
+
+    wait: float = 0.0
+    """Seconds until the call may be asked for again (nothing was taken)."""
+    channel: bool = False
+    """The channel's budget said wait, not the global one."""
+    tokens: float = 0.0
+    """Global tokens left after this answer: a hint for estimates."""
+
+    @property
+    def granted(self) -> bool:
+        return self.wait <= 0.0
+
+
+class Backend(Protocol):
+    """One place the budget is kept."""
+
+    name: str
+    """``local``, ``postgresql`` or ``redis``, for log lines."""
+
+    async def connect(self) -> None:
+        """Open the connection and create what the backend needs; raises when it cannot."""
+
+    async def try_acquire(self, channel_id: int | None, limits: Limits) -> Verdict:
+        """Take a token for one call in ``channel_id`` (``None``: a call outside any channel,
+        global budget only) if both budgets have room, atomically."""
+
+    async def close(self) -> None:
+        """Drop the connection (idempotent); ``connect`` may open it again."""
+
+
+def namespace_of(token: str | None, api_base: str | None = None) -> str:
+    """The budget's name: the same for every process of one bot token (and API), different for
+    another bot on the same database or Redis. A hash, so the token is never stored."""
+    seed = f"{token or ''}|{api_base or ''}"
+    return hashlib.sha256(seed.encode()).hexdigest()[:16]

@@ -1,0 +1,288 @@
+"""This process's front to the token's budget: every REST call waits here just before it goes.
+
+Calls wait in order of priority (the outbox's, through ``call_priority``; a call made outside
+the outbox goes first), and one pump asks the backend for them one at a time, so a process
+never queries its backend faster than it is granted calls, and the most urgent call is always
+the one asked for. A call whose channel is full does not hold up the others.
+
+A remote backend that fails or answers too slowly is left for ``retry_after`` seconds: the
+process keeps to its own share of the budget meanwhile (a local bucket; the share of the
+token's shards it holds), logs that once, and logs once more when the backend answers again.
+Calls are never refused: at worst they wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+from .base import Backend, Limits, Verdict
+from .local import LocalBackend
+
+log = logging.getLogger(__name__)
+
+call_priority: ContextVar[int] = ContextVar("hokm_call_priority", default=0)
+"""The priority of the REST calls made in this context (lower first); the outbox sets it for
+its jobs, and calls made anywhere else (start-up, command sync) count as most urgent."""
+
+
+@dataclass(order=True)
+class _Waiter:
+    priority: int
+    seq: int
+    channel_id: int | None = field(compare=False)
+    future: asyncio.Future[None] = field(compare=False)
+
+
+class Limiter:
+    """The gate every REST call of this process passes (``acquire``), over one backend."""
+
+    def __init__(
+        self,
+        backend: Backend,
+        limits: Limits | None = None,
+        *,
+        share: float = 1.0,
+        timeout: float = 0.25,
+        connect_timeout: float = 5.0,
+        retry_after: float = 5.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.backend = backend
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.timeout = timeout
+        self.connect_timeout = connect_timeout
+        self.retry_after = retry_after
+        self.remote = not isinstance(backend, LocalBackend)
+        self.local = backend if isinstance(backend, LocalBackend) else LocalBackend(clock=clock)
+        """The budget kept here: the backend itself, or a remote backend's fallback."""
+        self.fallback = LocalBackend(share=share, clock=clock)
+        self._connected = False
+        self._reconnect: asyncio.Task[None] | None = None
+        self._down_until = 0.0
+        self._down_logged = False
+        self._waiters: list[_Waiter] = []
+        self._seq = itertools.count()
+        self._pump: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self._global_ready = 0.0
+        self._blocked: dict[int, float] = {}
+        self._hint = (self.limits.burst, clock())
+        self.listeners: list[Callable[[], None]] = []
+        """Called after every grant (the outbox starts its next job then)."""
+        self.granted = 0
+        self.fallback_grants = 0
+
+    @property
+    def name(self) -> str:
+        return self.backend.name
+
+    @property
+    def degraded(self) -> bool:
+        """A remote backend is not answering: calls keep to the local share."""
+        return self.remote and not self._connected
+
+    # ------------------------------------------------------------------ the gate
+
+    async def acquire(self, channel_id: int | None = None, priority: int | None = None) -> None:
+        """Wait until one call in ``channel_id`` may go now (its token is then spent)."""
+        loop = asyncio.get_running_loop()
+        waiter = _Waiter(
+            call_priority.get() if priority is None else priority,
+            next(self._seq),
+            channel_id,
+            loop.create_future(),
+        )
+        self._waiters.append(waiter)
+        self._wake.set()
+        if self._pump is None or self._pump.done():
+            self._pump = asyncio.create_task(self._run(), name="hokm-limiter")
+        try:
+            await waiter.future
+        finally:
+            if not waiter.future.done():
+                waiter.future.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            self._waiters = [w for w in self._waiters if not w.future.done()]
+            if not self._waiters:
+                return
+            now = self.clock()
+            wait = self._global_ready - now
+            if wait <= 0:
+                ready = [w for w in self._waiters if self._blocked.get(w.channel_id or 0, 0) <= now]
+                if ready:
+                    try:
+                        await self._serve(min(ready))
+                    except Exception:  # a bug here must not leave every call waiting
+                        log.exception("rate limiter: a call could not be served; trying again")
+                        await asyncio.sleep(0.05)
+                    continue
+                wait = min(self._blocked[w.channel_id or 0] for w in self._waiters) - now
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(max(wait, 0.0)):
+                    await self._wake.wait()  # a new call may be for a channel with room
+
+    async def _serve(self, waiter: _Waiter) -> None:
+        verdict = await self._ask(waiter.channel_id)
+        now = self.clock()
+        self._hint = (verdict.tokens, now)
+        if verdict.granted:
+            self.granted += 1
+            if not waiter.future.done():
+                waiter.future.set_result(None)
+            for listener in self.listeners:
+                listener()
+        elif verdict.channel:
+            self._blocked[waiter.channel_id or 0] = now + verdict.wait
+        else:
+            self._global_ready = now + verdict.wait
+
+    async def _ask(self, channel_id: int | None) -> Verdict:
+        if not self.remote:
+            return self.local.take(channel_id, self.limits, self.clock())
+        if self._connected:
+            try:
+                async with asyncio.timeout(self.timeout):
+                    verdict = await self.backend.try_acquire(channel_id, self.limits)
+            except Exception as exc:  # down, slow, refused: keep sending, more slowly
+                await self._went_down(exc)
+            else:
+                if self._down_logged:
+                    self._down_logged = False
+                    log.info("rate limiter: %s answers again; the shared budget is back", self.name)
+                return verdict
+        elif self._reconnect is None or self._reconnect.done():
+            self._reconnect = asyncio.create_task(self._reconnect_loop(), name="hokm-limiter-up")
+        verdict = self.fallback.take(channel_id, self.limits, self.clock())
+        if verdict.granted:
+            self.fallback_grants += 1
+        return verdict
+
+    async def start(self) -> None:
+        """Connect a remote backend (within ``connect_timeout``); when it cannot, the process
+        keeps to its local share and tries again in the background."""
+        log.info("rate limiter: %s", self.describe())
+        if self.remote and not self._connected:
+            await self._connect_once()  # on failure, _went_down starts the retries
+
+    def describe(self) -> str:
+        if not self.remote:
+            return f"local, {self.limits.rate:g} calls a second for this process"
+        if self.name == "postgresql":
+            return f"postgresql, {self.limits.rate:g} calls a second shared by every process on this database"
+        where = getattr(self.backend, "where", "")
+        return f"{self.name} at {where}, {self.limits.rate:g} calls a second shared by every process using it"
+
+    async def _connect_once(self) -> bool:
+        try:
+            async with asyncio.timeout(self.connect_timeout):
+                await self.backend.connect()
+        except Exception as exc:
+            await self._went_down(exc)
+            return False
+        self._connected = True
+        return True
+
+    async def _reconnect_loop(self) -> None:
+        while not self._connected:
+            await asyncio.sleep(max(0.0, self._down_until - self.clock()))
+            await self._connect_once()
+
+    async def _went_down(self, exc: Exception) -> None:
+        self._down_until = self.clock() + self.retry_after
+        self._connected = False
+        with contextlib.suppress(Exception):
+            await self.backend.close()
+        if not self._down_logged:
+            self._down_logged = True
+            rate = self.limits.rate * self.fallback.share
+            log.warning(
+                "rate limiter: %s unreachable (%s); this process keeps to its own share, "
+                "%.3g calls a second, and asks again every %g s",
+                self.name,
+                _reason(exc),
+                rate,
+                self.retry_after,
+            )
+        if self._reconnect is None or self._reconnect.done():
+            self._reconnect = asyncio.create_task(self._reconnect_loop(), name="hokm-limiter-up")
+
+    # ------------------------------------------------------------------ what the outbox reads
+
+    def busy(self) -> bool:
+        """Whether a call of this process is waiting for the global budget now: a job
+        started now would only queue behind it (the outbox keeps it, to choose by priority)."""
+        now = self.clock()
+        if self._global_ready > now:
+            return True
+        return any(
+            not w.future.done() and self._blocked.get(w.channel_id or 0, 0) <= now
+            for w in self._waiters
+        )
+
+    def global_wait(self) -> float:
+        """Seconds until the global budget is known to have room again (0: perhaps now)."""
+        return max(0.0, self._global_ready - self.clock())
+
+    def channel_wait(self, channel_id: int) -> float:
+        """Seconds until the channel is known to have room (this process's calls, and what the
+        shared backend said of the others'); 0 when it may have room now."""
+        now = self.clock()
+        known = max(0.0, self._blocked.get(channel_id, 0.0) - now)
+        if not self.remote:
+            return max(known, self.local.channel_room(channel_id, self.limits, now))
+        return known
+
+    def estimate(self, calls: int) -> float:
+        """A lower bound of the seconds ``calls`` more calls would wait for the global budget,
+        behind the calls already waiting here."""
+        now = self.clock()
+        if self.remote and not self.degraded:
+            tokens, at = self._hint
+            rate = self.limits.rate
+            tokens = min(self.limits.burst, tokens + (now - at) * rate)
+        else:
+            backend = self.fallback if self.remote else self.local
+            tokens = backend.tokens(self.limits, now)
+            rate = self.limits.rate * backend.share
+        waiting = sum(1 for w in self._waiters if not w.future.done())
+        return max(0.0, (waiting + calls - tokens) / rate, self._global_ready - now)
+
+    def prune(self, now: float | None = None) -> None:
+        """Forget channels nothing limits any more (called with the outbox's prune)."""
+        now = self.clock() if now is None else now
+        self._blocked = {c: t for c, t in self._blocked.items() if t > now}
+        self.local.prune(self.limits, now)
+        self.fallback.prune(self.limits, now)
+
+    def channels_known(self) -> int:
+        """Channels this front keeps anything for (a test's bookkeeping check)."""
+        return len(self._blocked) + len(self.local._sent) + len(self.fallback._sent)
+
+    async def close(self) -> None:
+        tasks = [t for t in (self._pump, self._reconnect) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for w in self._waiters:
+            w.future.cancel()
+        self._waiters.clear()
+        self._connected = False
+        await self.backend.close()
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, TimeoutError):
+        return "no answer in time"
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

@@ -1,0 +1,109 @@
+"""The budget in Redis (``redis_url``): shared by every process that uses the same Redis.
+
+One Lua script takes a token from the token's bucket and the channel's log, or says how long
+to wait, atomically (Redis runs one script at a time), on the Redis server's clock (``TIME``).
+The keys carry a hash tag, so both land on one node of a cluster, and expire on their own.
+Needs Redis 5 or later (a script that writes after reading ``TIME``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from .base import Limits, Verdict
+
+SCRIPT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local g = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(g[1]) or burst
+local at = tonumber(g[2]) or now
+if at > now then now = at end
+tokens = math.min(burst, tokens + (now - at) * rate)
+if tokens < 1 then
+  return {math.ceil((1 - tokens) / rate * 1000000), 0, math.floor(tokens * 1000)}
+end
+if #KEYS > 1 then
+  local limit, window = tonumber(ARGV[3]), tonumber(ARGV[4])
+  local sent = redis.call('LRANGE', KEYS[2], 0, limit - 1)
+  local recent = 0
+  for i = 1, #sent do
+    if tonumber(sent[i]) > now - window then recent = recent + 1 end
+  end
+  if recent >= limit then
+    local wait = tonumber(sent[limit]) + window - now
+    return {math.ceil(wait * 1000000), 1, math.floor(tokens * 1000)}
+  end
+  redis.call('LPUSH', KEYS[2], string.format('%.6f', now))
+  redis.call('LTRIM', KEYS[2], 0, limit - 1)
+  redis.call('PEXPIRE', KEYS[2], math.ceil(window * 1000) + 1000)
+end
+redis.call('HSET', KEYS[1], 'tokens', string.format('%.6f', tokens - 1),
+           'at', string.format('%.6f', now))
+redis.call('PEXPIRE', KEYS[1], 60000)
+return {0, 0, math.floor((tokens - 1) * 1000)}
+"""
+"""Answers integers (Redis truncates a script's numbers): wait in µs, channel flag, tokens
+in thousandths."""
+
+
+def safe_redis_url(url: str) -> str:
+    """The URL as it may appear in a log line: any password masked."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+class RedisBackend:
+    """``Backend`` on a redis-py asyncio client (its own small connection pool)."""
+
+    name = "redis"
+
+    def __init__(self, url: str, namespace: str, *, timeout: float = 2.0) -> None:
+        self.url = url
+        self.where = safe_redis_url(url)
+        """For log lines: the URL without its password."""
+        self.namespace = namespace
+        self.timeout = timeout
+        self._client: Any = None
+        self._script: Any = None
+        self._global_key = f"{{hokm:{namespace}}}:global"
+
+    async def connect(self) -> None:
+        import redis.asyncio as aioredis
+
+        if self._client is not None:
+            return
+        client = aioredis.Redis.from_url(
+            self.url, socket_timeout=self.timeout, socket_connect_timeout=self.timeout
+        )
+        try:
+            await client.ping()
+            script = client.register_script(SCRIPT)
+            await client.script_load(SCRIPT)  # a bad script fails here, not mid-play
+        except BaseException:
+            await client.aclose()
+            raise
+        self._client, self._script = client, script
+
+    async def try_acquire(self, channel_id: int | None, limits: Limits) -> Verdict:
+        if self._script is None:
+            raise ConnectionError("not connected")
+        keys = [self._global_key]
+        if channel_id is not None:
+            keys.append(f"{{hokm:{self.namespace}}}:ch:{channel_id}")
+        wait_us, channel, tokens = await self._script(
+            keys=keys,
+            args=[limits.rate, limits.burst, limits.channel_limit, limits.channel_window],
+        )
+        return Verdict(wait=int(wait_us) / 1e6, channel=bool(channel), tokens=int(tokens) / 1000)
+
+    async def close(self) -> None:
+        client, self._client, self._script = self._client, None, None
+        if client is not None:
+            await client.aclose()

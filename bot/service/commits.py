@@ -1,0 +1,199 @@
+"""How an action becomes a stored, published change: under the table's lock, applied, saved
+with its version, then published; any failure puts the table back as it was stored.
+
+With other processes writing the same tables (``shared``: several bot processes on one
+PostgreSQL, issue 15, ``docs/scaling.md``) a table is loaded where it is clicked, and the
+version check of the write is the cross-process lock: a write that finds a newer version
+stored, or a refusal while one is stored, reloads the table and runs the action again on it.
+Every action checks everything against the state it is applied to, so it is applied exactly
+once or refused, never applied to (or refused by) a state that is gone. No lock is held
+across an action, so no pooled connection waits on another process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from ..store import StaleWrite, Store
+from .errors import ActionError
+from .events import CaughtUp
+from .persistence import TableKeeper, restore_in_place
+from .ports import Update
+from .registry import TableRegistry
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+Action = Callable[[Table, Update], Awaitable[None] | None]
+
+ATTEMPTS = 4
+"""Tries of one action when other processes keep saving the table first (``shared``)."""
+
+
+class Commits:
+    """The commit protocol of every action, timer and side note of the service."""
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        keeper: TableKeeper,
+        store: Store,
+        *,
+        shared: bool,
+        forget: Callable[[Table], None],
+        arm: Callable[[Table], None],
+        publish: Callable[[Update], None],
+    ) -> None:
+        self.registry = registry
+        self.keeper = keeper
+        self.store = store
+        self.shared = shared
+        self._forget = forget
+        self._arm = arm
+        self._publish = publish
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def act(self, table_id: str, action: Action) -> Update:
+        """Run ``action`` on the live table, store what it did, then publish it.
+
+        :raises ActionError: the action's refusal (nothing changed), ``error.stale`` for an
+            ended table, ``error.internal`` for a failure (state restored).
+        """
+        table = await self.held(table_id)
+        for attempt in range(1, ATTEMPTS + 1):
+            last = not self.shared or attempt == ATTEMPTS
+            async with self.registry.lock(table_id):
+                if not self.registry.is_current(table):
+                    raise ActionError("error.stale")
+                update = Update(table)
+                snapshot = self.keeper.last_saved(table)
+                try:
+                    result = action(table, update)
+                    if result is not None:
+                        await result
+                except ActionError:
+                    # Every action validates before it changes anything; a refusal by a
+                    # state another process has moved on from is checked, and retried.
+                    if not last and await self.keeper.newer(table):
+                        log.info("table %s: saved elsewhere meanwhile; reloaded", table_id)
+                        continue
+                    raise
+                except Exception:
+                    restore_in_place(table, snapshot)
+                    log.exception("table %s: action failed; state restored", table_id)
+                    raise ActionError("error.internal") from None
+                try:
+                    await self.commit(table, update)
+                except StaleWrite:
+                    restore_in_place(table, snapshot)
+                    if last:
+                        log.exception("table %s: could not save; state restored", table_id)
+                        raise ActionError("error.internal") from None
+                    log.info("table %s: saved elsewhere meanwhile; reloaded, again", table_id)
+                    if not await self.keeper.reload(table):
+                        self._forget(table)
+                        raise ActionError("error.stale") from None
+                    continue
+                except Exception:
+                    restore_in_place(table, snapshot)
+                    log.exception("table %s: could not save; state restored", table_id)
+                    raise ActionError("error.internal") from None
+                self._arm(table)
+                return update
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def held(self, table_id: str) -> Table:
+        """The live table by id: the one held here, or (``shared``) the one another process
+        holds, loaded from the store and held here from now on (its timers run late: see
+        ``TurnTimers.owns``).
+
+        :raises ActionError: ``error.stale`` when no live table has that id.
+        """
+        table = self.registry.tables.get(table_id)
+        if table is not None or not self.shared:
+            return table or self.registry.get(table_id)
+        record = await self.store.load_table(table_id)
+        table = self.registry.tables.get(table_id)  # loaded meanwhile by another click
+        if table is not None:
+            return table
+        if record is None or not record.is_live:
+            raise ActionError("error.stale")
+        try:
+            table = Table.from_dict(dict(record.state))
+        except Exception:
+            log.exception("table %s: stored state unreadable", table_id)
+            raise ActionError("error.internal") from None
+        table.version = record.version
+        self.registry.register(table)
+        self.keeper.committed(table, record)
+        log.info("table %s: loaded from the store (served by another process)", table_id)
+        self._arm(table)
+        return table
+
+    def saved_elsewhere(self, table_id: str, version: int) -> None:
+        """A save of any process (``Store.listen_tables``): a table held here at an older
+        version loads the newer one (its timers and the surfaces this process keeps live
+        follow), so a process need not wait for its next click to catch up."""
+        table = self.registry.tables.get(table_id)
+        if table is not None and table.version < version:
+            task = asyncio.get_running_loop().create_task(self._catch_up(table))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up(self, table: Table) -> None:
+        async with self.registry.lock(table.table_id):
+            if not self.registry.is_current(table) or not await self.keeper.newer(table):
+                return
+            if not table.is_live:
+                self._forget(table)
+            update = Update(table)
+            update.add(CaughtUp())
+            self._publish(update)
+            self._arm(table)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def commit(self, table: Table, update: Update) -> None:
+        """Persist first (crash safety), then publish."""
+        await self.keeper.store_update(table, update)
+        if not table.is_live:
+            self._forget(table)
+        if update.events:
+            log.info("table %s: %s", table.table_id, ", ".join(e.log_word for e in update.events))
+        self._publish(update)
+
+    async def reload(self, table: Table) -> None:
+        if not await self.keeper.reload(table):
+            self._forget(table)
+
+    async def side_data(self, table_id: str, mutate: Callable[[Table], None]) -> Table | None:
+        """Record bookkeeping the Discord layer learns, under the lock, saved; the table, or
+        ``None`` when it has ended meanwhile. Over a newer version another process stored
+        (``shared``): reloaded, and recorded again on that."""
+        table = self.registry.tables.get(table_id)
+        if table is None:
+            return None
+        for attempt in range(1, ATTEMPTS + 1):
+            async with self.registry.lock(table_id):
+                if not self.registry.is_current(table):
+                    return None
+                snapshot = self.keeper.last_saved(table)
+                mutate(table)
+                try:
+                    await self.keeper.save(table)
+                except StaleWrite:
+                    restore_in_place(table, snapshot)
+                    if not self.shared or attempt == ATTEMPTS:
+                        log.warning("table %s: side data not saved (stale)", table_id)
+                        return table
+                    if not await self.keeper.reload(table):
+                        self._forget(table)
+                        return None
+                    continue
+                return table
+        return table

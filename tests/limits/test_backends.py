@@ -1,0 +1,91 @@
+"""Each backend (local; PostgreSQL and Redis on real servers) keeps the token's budget: the
+global bucket and each channel's sliding window, alone and for two clients at once."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from bot.limits import Limiter, Limits
+
+from .conftest import BackendFactory
+from .helpers import hammer, most_in_window
+
+JITTER = 0.05
+"""Grants are timed where the client sees them, a round trip after the backend counted them:
+a channel's window is checked this much shorter."""
+
+
+async def test_the_burst_goes_at_once_then_the_backend_says_how_long(
+    budget: BackendFactory,
+) -> None:
+    backend = budget()
+    await backend.connect()
+    limits = Limits(rate=1.0, burst=3.0, channel_limit=100, channel_window=1.0)
+    verdicts = [await backend.try_acquire(None, limits) for _ in range(4)]
+    assert [v.granted for v in verdicts] == [True, True, True, False]
+    assert not verdicts[3].channel and 0.0 < verdicts[3].wait <= 1.0
+    assert verdicts[3].tokens < 1.0
+
+
+async def test_a_full_channel_waits_and_takes_nothing_from_the_others(
+    budget: BackendFactory,
+) -> None:
+    backend = budget()
+    await backend.connect()
+    limits = Limits(rate=1000.0, burst=1000.0, channel_limit=2, channel_window=30.0)
+    assert [(await backend.try_acquire(7, limits)).granted for _ in range(2)] == [True, True]
+    full = await backend.try_acquire(7, limits)
+    assert not full.granted and full.channel and 29.0 < full.wait <= 30.0
+    assert (await backend.try_acquire(8, limits)).granted  # another channel
+    assert (await backend.try_acquire(None, limits)).granted  # no channel: global only
+
+
+async def test_two_clients_together_never_exceed_the_rate_and_share_it_fairly(
+    budget: BackendFactory,
+) -> None:
+    limits = Limits(rate=50.0, burst=5.0, channel_limit=1000, channel_window=1.0)
+    a, b = Limiter(budget(), limits), Limiter(budget(), limits)
+    await a.start()
+    await b.start()
+    got_a: list[float] = []
+    got_b: list[float] = []
+    until = time.monotonic() + 1.5
+    try:
+        await asyncio.gather(hammer(a, until, got_a), hammer(b, until, got_b))
+    finally:
+        await a.close()
+        await b.close()
+    both = got_a + got_b
+    for window in (0.25, 0.5, 1.0):
+        # the bucket's promise, burst + rate * window, and one grant seen late
+        assert most_in_window(both, window) <= 5 + 50 * window + 1, window
+    assert len(both) >= 20  # it did grant (about 80 on a quiet machine)
+    assert min(len(got_a), len(got_b)) >= 0.3 * len(both), (len(got_a), len(got_b))
+    assert a.fallback_grants == b.fallback_grants == 0  # all from the backend itself
+
+
+async def test_two_clients_keep_one_channel_within_its_limit(budget: BackendFactory) -> None:
+    limits = Limits(rate=1000.0, burst=50.0, channel_limit=3, channel_window=0.5)
+    a, b = Limiter(budget(), limits), Limiter(budget(), limits)
+    await a.start()
+    await b.start()
+    got_a: list[float] = []
+    got_b: list[float] = []
+    other: list[float] = []
+    until = time.monotonic() + 1.2
+    try:
+        await asyncio.gather(
+            hammer(a, until, got_a, channel=42, workers=2),
+            hammer(b, until, got_b, channel=42, workers=2),
+            hammer(b, until, other, channel=None, workers=1),  # calls outside the channel
+        )
+    finally:
+        await a.close()
+        await b.close()
+    both = got_a + got_b
+    assert most_in_window(both, 0.5 - JITTER) <= 3
+    assert len(both) >= 6  # at least two windows' worth went
+    assert got_a and got_b
+    # calls outside the full channel went on meanwhile, many times over its 3 per window
+    assert len(other) > len(both)

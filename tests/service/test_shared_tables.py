@@ -1,0 +1,260 @@
+"""Two bot processes on one PostgreSQL (issue 15): each is a ``TableService`` on its own
+``Store`` of the same database, as two processes are. A click may reach either (a DM click
+goes to whichever process holds shard 0); a table is loaded where it is clicked, a write that
+finds a newer version stored reloads and runs the click again on that, so every move is
+applied exactly once or refused, and none is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+
+from bot.service.errors import ActionError
+from bot.service.events import CaughtUp
+from bot.service.ports import Update
+from bot.service.service import TableService
+from bot.service.table import Table
+from bot.service.turns import VISITOR_GRACE
+from bot.store import Store
+from bot.store.listen import TableSaves
+from engine import Card, Match, Suit, seat_view
+
+from .fakes import FakeClock
+from .helpers import GUILD, HAKEM_0_SEED, four_people, greedy, match_of, timers, user_at
+
+
+class Recorder:
+    """A publisher that keeps what it was handed (no Discord here)."""
+
+    def __init__(self) -> None:
+        self.updates: list[Update] = []
+
+    def publish(self, update: Update) -> None:
+        self.updates.append(update)
+
+
+Make = Callable[..., TableService]
+
+
+@pytest.fixture
+async def processes(pg_url: str, clock: FakeClock) -> AsyncIterator[Make]:
+    """``make(owns=…)``: a service on a store of its own, both on the run's database."""
+    made: list[tuple[TableService, Store]] = []
+
+    async def make(
+        owns: Callable[[int], bool] = lambda guild_id: True, listen: bool = False
+    ) -> TableService:
+        store = await Store.open(pg_url)
+        service = TableService(
+            store,
+            publisher=Recorder(),  # type: ignore[arg-type]
+            clock=clock,
+            call_later=clock.call_later,
+            monotonic=clock.monotonic,
+            think_grace=0.0,
+            seed_source=lambda: HAKEM_0_SEED,
+            shared=True,
+            owns=owns,
+        )
+        made.append((service, store))
+        if listen:
+            saves = store.listen_tables(service.saved_elsewhere)
+            assert saves is not None
+            listening.append(saves)
+            await asyncio.wait_for(saves.listening.wait(), 10)
+        return service
+
+    listening: list[TableSaves] = []
+    yield make  # type: ignore[misc]
+    for saves in listening:
+        await saves.close()
+    for service, store in made:
+        await service.close()
+        await store.close()
+
+
+def published(service: TableService) -> list[Update]:
+    recorder = service.publisher
+    assert isinstance(recorder, Recorder)
+    return recorder.updates
+
+
+async def stored_match(service: TableService, table_id: str) -> Match:
+    record = await service.store.load_table(table_id)
+    assert record is not None
+    table = Table.from_dict(dict(record.state))
+    return match_of(table)
+
+
+async def move(service: TableService, table: Table, user: int, choice: Any) -> Update:
+    match = match_of(table)
+    if isinstance(choice, Card):
+        return await service.play_card(table.table_id, user, match.hand_number, choice)
+    return await service.choose_trump(table.table_id, user, match.hand_number, choice)
+
+
+async def test_a_click_on_another_process_loads_the_table_and_the_first_catches_up(
+    processes: Make,
+) -> None:
+    home = await processes()
+    other = await processes(owns=lambda guild_id: guild_id != GUILD)
+    table = await four_people(home)
+    hakem = match_of(table).hakem
+    trump = greedy(table)
+
+    # The hakem's trump click (a DM click) reaches the other process, which holds no table.
+    assert table.table_id not in other.tables
+    update = await move(other, table, user_at(table, hakem), trump)
+    there = other.tables[table.table_id]
+    assert update.table is there
+    assert match_of(there).trump == trump
+    assert (await stored_match(home, table.table_id)).trump == trump
+
+    # The first process still holds the state before it: its next click finds a newer
+    # version stored, reloads, and plays on it.
+    assert match_of(table).trump is None
+    to_act = match_of(there).to_act
+    card = greedy(there)
+    await move(home, table, user_at(there, to_act), card)
+    assert match_of(table).trump == trump  # caught up
+    stored = await stored_match(home, table.table_id)
+    assert stored.actions == match_of(table).actions
+    assert stored.actions[-1] == card
+    assert len(stored.actions) == len(match_of(there).actions) + 1
+    record = await home.store.load_table(table.table_id)
+    assert record is not None and record.version == table.version
+
+
+async def test_the_same_click_on_two_processes_at_once_is_applied_once(processes: Make) -> None:
+    """Two processes racing one click (a member double-clicking while the DM click and the
+    "My hand" click reach different processes): exactly one applies it."""
+    one = await processes()
+    two = await processes()
+    table = await four_people(one)
+    await move(one, table, user_at(table, match_of(table).hakem), greedy(table))
+    await two.held(table.table_id)
+    seat = match_of(table).to_act
+    card = greedy(table)
+    user = user_at(table, seat)
+    results = await asyncio.gather(
+        move(one, table, user, card),
+        move(two, two.tables[table.table_id], user, card),
+        return_exceptions=True,
+    )
+    applied = [r for r in results if isinstance(r, Update)]
+    refused = [r for r in results if isinstance(r, ActionError)]
+    assert len(applied) == 1 and len(refused) == 1, results
+    stored = await stored_match(one, table.table_id)
+    assert stored.actions.count(card) == 1
+
+
+async def test_racing_processes_lose_no_move_and_double_none(processes: Make) -> None:
+    """Every member clicks their greedy card on a random one of two processes, several
+    clicks at once, for a whole hand and more: the stored match is exactly the moves that were
+    acknowledged, in order, and each acknowledged once."""
+    one = await processes()
+    two = await processes()
+    table = await four_people(one)
+    await two.held(table.table_id)
+    rng = random.Random(7)
+    start = len(match_of(table).actions)
+    acknowledged: list[str] = []
+
+    async def click(service: TableService) -> None:
+        mine = service.tables[table.table_id]
+        match = match_of(mine)
+        seat = match.to_act
+        choice = greedy(mine, seat)
+        try:
+            update = await move(service, mine, user_at(mine, seat), choice)
+        except ActionError:
+            return  # a refusal (it was not their turn any more on the fresh state)
+        assert update.actor_seat == seat
+        acknowledged.append(str(choice))
+
+    for _ in range(30):
+        await asyncio.gather(*(click(rng.choice((one, two))) for _ in range(3)))
+
+    stored = await stored_match(one, table.table_id)  # rebuilt by replaying its actions
+    moves = [name(a) for a in stored.actions[start:]]
+    assert len(acknowledged) > 20
+    assert Counter(moves) == Counter(acknowledged)
+
+
+def name(action: object) -> str:
+    """A stored action as ``str`` of the choice behind it: a card, or the trump's suit."""
+    if isinstance(action, tuple):
+        assert action[0] == "trump"
+        return str(Suit(action[2]))
+    return str(action)
+
+
+async def test_a_process_times_the_table_it_does_not_serve_only_after_a_grace(
+    processes: Make, clock: FakeClock
+) -> None:
+    """The process serving a table plays for a late member at the deadline (R14); another
+    process that loaded the table waits ``VISITOR_GRACE`` more, and plays only if the first
+    did not (it died)."""
+    home = await processes()
+    other = await processes(owns=lambda guild_id: guild_id != GUILD)
+    table = await four_people(home)
+    await other.held(table.table_id)
+    assert table.deadline is not None
+    start = len(match_of(table).actions)
+
+    await clock.advance(table.deadline - clock() + 0.1)  # the home plays the time-out
+    assert len(match_of(table).actions) == start + 1
+    await clock.advance(VISITOR_GRACE)  # the other finds it done: nothing more
+    assert len((await stored_match(home, table.table_id)).actions) == start + 1
+
+    await home.close()  # the home "dies": its timers stop
+    deadline = table.deadline
+    assert deadline is not None
+    await clock.advance(deadline - clock() + 0.1)
+    assert len((await stored_match(other, table.table_id)).actions) == start + 1
+    await clock.advance(VISITOR_GRACE)
+    assert len((await stored_match(other, table.table_id)).actions) == start + 2
+    view = seat_view(match_of(other.tables[table.table_id]), 0)
+    assert view.phase is not None
+
+
+async def test_a_process_catches_up_on_a_save_elsewhere_without_a_click(
+    processes: Make, clock: FakeClock
+) -> None:
+    """PostgreSQL tells every process of every table save (LISTEN/NOTIFY): the process
+    serving the table loads the newer version at once, re-arms its timer for the new turn and
+    refreshes the surfaces it keeps live (a ``CaughtUp`` update, no report of its own)."""
+    home = await processes(listen=True)
+    other = await processes(owns=lambda guild_id: guild_id != GUILD, listen=True)
+    table = await four_people(home)
+    reports = len(published(home))
+    hakem = match_of(table).hakem
+    trump = greedy(table)
+    first_deadline = table.deadline
+
+    await move(other, table, user_at(table, hakem), trump)
+    there = other.tables[table.table_id]
+    for _ in range(200):  # the notification arrives when the other's write commits
+        if table.version == there.version:
+            break
+        await asyncio.sleep(0.02)
+    assert table.version == there.version
+    assert match_of(table).trump == trump
+    caught = published(home)[reports:]
+    assert [type(e) for u in caught for e in u.events] == [CaughtUp]
+    assert table.deadline is not None and table.deadline == there.deadline
+    assert table.deadline != first_deadline
+    # the home's timer for the new turn, and the other's, a grace later
+    assert sorted(timers(clock)) == [table.deadline, table.deadline + VISITOR_GRACE]
+
+    # Its own save comes back to it too: nothing to do, nothing published.
+    before = len(published(home))
+    await move(home, table, user_at(table, match_of(table).to_act), greedy(table))
+    await asyncio.sleep(0.3)
+    assert len(published(home)) == before + 1
