@@ -156,6 +156,9 @@ class HokmBot(commands.Bot):
         self._resumed_tables = len(await self.service.restore())
         # Other processes' saves of the tables held here (PostgreSQL; issue 15).
         self._table_saves = self.store.listen_tables(self.service.saved_elsewhere)
+        if self.service.shared:  # a dead process's tables play on from here (issue 15)
+            sweep = asyncio.create_task(self.service.sweep_forever(), name="hokm-sweep")
+            self._background.append(sweep)
         # Only once start-up went through: a purge still talking to the database when a failed
         # start closes it would keep the process from exiting.
         purge = purge_ended_tables(self.store, self.settings.ended_table_retention_days)

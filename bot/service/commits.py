@@ -13,8 +13,10 @@ across an action, so no pooled connection waits on another process.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 
 from ..store import StaleWrite, Store
 from .errors import ActionError
@@ -131,6 +133,20 @@ class Commits:
         log.info("table %s: loaded from the store (served by another process)", table_id)
         self._arm(table)
         return table
+
+    async def sweep(self, cutoff: float) -> int:
+        """Load the live tables overdue since before ``cutoff`` (a time of ``Pace.clock``)
+        that this process does not hold: whoever held them has not played them, presumably
+        gone; held here, they are played at once (issue 15). How many; 0 unless ``shared``."""
+        if not self.shared:
+            return 0
+        loaded = 0
+        for table_id in await self.store.overdue_tables(datetime.fromtimestamp(cutoff, UTC)):
+            if table_id not in self.registry.tables:
+                with contextlib.suppress(ActionError):  # ended meanwhile
+                    await self.held(table_id)
+                    loaded += 1
+        return loaded
 
     def saved_elsewhere(self, table_id: str, version: int) -> None:
         """A save of any process (``Store.listen_tables``): a table held here at an older

@@ -9,6 +9,7 @@ from it: the Discord side and waiting clicks hold references to the ``Table`` ob
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from typing import Any
 
 from ..ratings import Rating, is_rated, win_chances
@@ -19,6 +20,14 @@ from .ports import Pace, Update
 from .table import Table
 
 log = logging.getLogger(__name__)
+
+
+def due_at(table: Table) -> datetime | None:
+    """The table's nearest deadline as the store keeps it (``None``: none, or it ended)."""
+    due = [t for t in (table.deadline, table.computer_due) if t is not None]
+    if not due or not table.is_live:
+        return None
+    return datetime.fromtimestamp(min(due), UTC)
 
 
 class TableKeeper:
@@ -88,6 +97,7 @@ class TableKeeper:
             status=table.status,
             version=table.version + 1,
             state=table.to_dict() | {"version": table.version + 1},
+            due_at=due_at(table),
         )
 
     async def save(self, table: Table) -> None:

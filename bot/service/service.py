@@ -50,13 +50,17 @@ from .ports import (
 from .registry import TableRegistry
 from .rematch import Rematches
 from .table import SEATS, Table
-from .turns import TurnTimers, default_player_factory
+from .turns import VISITOR_GRACE, TurnTimers, default_player_factory
 from .variants import Decision
 
 log = logging.getLogger(__name__)
 
 Move = Callable[..., None]
 """A move of ``moves``: ``(table, update, seat, [choice=…,] pace=…)``."""
+
+
+SWEEP_SECONDS = 1.0
+"""How often a process looks for overdue tables nobody plays (``sweep``)."""
 
 
 def random_seed() -> int:
@@ -165,6 +169,19 @@ class TableService:
     async def close(self) -> None:
         await self.turns.close()
         await self.commits.close()
+
+    async def sweep(self) -> int:
+        """``Commits.sweep`` (issue 15): a dead process's overdue tables, played here."""
+        return await self.commits.sweep(self.pace.clock() - VISITOR_GRACE)
+
+    async def sweep_forever(self, every: float = SWEEP_SECONDS) -> None:
+        """``sweep`` every ``every`` seconds, for as long as the bot runs."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweep of overdue tables failed")
 
     def saved_elsewhere(self, table_id: str, version: int) -> None:
         """``Commits.saved_elsewhere``: the store's news of a save by any process."""

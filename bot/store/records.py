@@ -67,6 +67,8 @@ class TableRecord:
     state: Mapping[str, Any]
     created_at: datetime | None = None
     updated_at: datetime | None = None
+    due_at: datetime | None = None
+    """Its nearest deadline, if it has one (issue 15: another process plays it when due)."""
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.table_id) <= MAX_TABLE_ID:
@@ -77,6 +79,7 @@ class TableRecord:
             raise ValueError(f"version starts at 1, got {self.version}")
         _require_aware("created_at", self.created_at)
         _require_aware("updated_at", self.updated_at)
+        _require_aware("due_at", self.due_at)
 
     @property
     def is_live(self) -> bool:

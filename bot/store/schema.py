@@ -132,9 +132,13 @@ game_tables = sa.Table(
     sa.Column("state", JSONText, nullable=False),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
+    # The table's nearest deadline (a turn's time-out, a computer's pause, a lobby's expiry):
+    # a process finds a dead process's overdue tables by it (issue 15).
+    sa.Column("due_at", UTCDateTime, nullable=True),
     sa.CheckConstraint(_in_list("status", TABLE_STATUSES), name="ck_game_tables_status"),
     sa.CheckConstraint("version >= 1", name="ck_game_tables_version"),
     sa.Index("ix_game_tables_status_guild", "status", "guild_id"),
+    sa.Index("ix_game_tables_due", "due_at"),
     sa.Index(
         "uq_game_tables_open_channel",
         "channel_id",

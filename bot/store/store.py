@@ -217,6 +217,11 @@ class Store:
             return None
         return TableSaves(runner.engine, saved)
 
+    async def overdue_tables(self, before: datetime, limit: int = 100) -> list[str]:
+        """Live tables whose nearest deadline passed before ``before``, most overdue first
+        (issue 15: what a dead process left)."""
+        return await self._runner.read(self._ops.overdue_tables, before, limit)
+
     async def load_live_tables(self, guild_id: int | None = None) -> list[TableRecord]:
         """Tables in lobby or playing (all guilds by default), oldest first: for restarts."""
         return await self._runner.read(self._ops.load_live_tables, guild_id)

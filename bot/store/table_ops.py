@@ -32,6 +32,7 @@ def _table_from_row(row: sa.Row[Any]) -> TableRecord:
         state=row.state,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        due_at=row.due_at,
     )
 
 
@@ -49,7 +50,14 @@ class TableOps(OpsBase):
                 version=sa.bindparam("b_version"),
                 state=sa.bindparam("b_state", type_=game_tables.c.state.type),
                 updated_at=sa.bindparam("b_updated_at", type_=UTCDateTime()),
+                due_at=sa.bindparam("b_due_at", type_=UTCDateTime()),
             )
+        )
+        self._select_overdue = (
+            sa.select(t.table_id)
+            .where(LIVE_CLAUSE, t.due_at < sa.bindparam("before", type_=UTCDateTime()))
+            .order_by(t.due_at)
+            .limit(sa.bindparam("limit"))
         )
         self._select_table = sa.select(game_tables).where(t.table_id == sa.bindparam("table_id"))
         self._select_version = sa.select(t.version).where(t.table_id == sa.bindparam("table_id"))
@@ -80,6 +88,7 @@ class TableOps(OpsBase):
                         "state": record.state,
                         "created_at": created,
                         "updated_at": now,
+                        "due_at": record.due_at,
                     },
                 )
                 self._saved(conn, record)
@@ -93,6 +102,7 @@ class TableOps(OpsBase):
                     "b_version": record.version,
                     "b_state": record.state,
                     "b_updated_at": now,
+                    "b_due_at": record.due_at,
                 },
             )
         except IntegrityError as exc:
@@ -121,6 +131,11 @@ class TableOps(OpsBase):
         if self.dialect_name == "postgresql":
             payload = f"{record.table_id} {record.version}"
             conn.execute(self._notify_saved, {"channel": TABLES_CHANNEL, "payload": payload})
+
+    def overdue_tables(self, conn: Connection, before: datetime, limit: int) -> list[str]:
+        return list(
+            conn.execute(self._select_overdue, {"before": before, "limit": limit}).scalars()
+        )
 
     def load_table(self, conn: Connection, table_id: str) -> TableRecord | None:
         row = conn.execute(self._select_table, {"table_id": table_id}).first()

@@ -258,3 +258,28 @@ async def test_a_process_catches_up_on_a_save_elsewhere_without_a_click(
     await move(home, table, user_at(table, match_of(table).to_act), greedy(table))
     await asyncio.sleep(0.3)
     assert len(published(home)) == before + 1
+
+
+async def test_a_dead_process_s_table_nobody_loaded_plays_on_from_another(
+    processes: Make, clock: FakeClock
+) -> None:
+    """Every save keeps the table's nearest deadline in the store (``due_at``); a process
+    that finds a live table overdue by more than ``VISITOR_GRACE`` loads it and plays it at
+    once, though no click ever brought it there (timers as rows, issue 15)."""
+    home = await processes()
+    other = await processes(owns=lambda guild_id: guild_id != GUILD)
+    table = await four_people(home)
+    start = len(match_of(table).actions)
+    assert await other.sweep() == 0  # nothing overdue
+    await home.close()  # the home "dies" with the hakem's trump due
+    assert table.deadline is not None
+    await clock.advance(table.deadline - clock() + VISITOR_GRACE / 2)
+    assert await other.sweep() == 0  # due, but within the grace the home would have had
+    assert table.table_id not in other.tables
+    await clock.advance(VISITOR_GRACE)
+    assert await other.sweep() == 1
+    await clock.advance(0)
+    there = other.tables[table.table_id]
+    assert len(match_of(there).actions) == start + 1  # the server's trump (R14), played there
+    assert len((await stored_match(other, table.table_id)).actions) == start + 1
+    assert await other.sweep() == 0  # held there now: its own timer times it

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -129,3 +130,24 @@ def test_record_validation() -> None:
     with pytest.raises(ValueError, match="timezone-aware"):
         TableRecord("t", 1, 1, "lobby", 1, {}, created_at=datetime(2024, 1, 1))
     assert TableRecord("x" * 32, 1, 1, "lobby", 1, {}).bump().version == 2
+
+
+async def test_overdue_tables_are_found_by_their_nearest_deadline(store: Store) -> None:
+    """Issue 15: every save keeps ``due_at``; ``overdue_tables`` lists the live tables due
+    before a time, most overdue first, and none that ended or has no deadline."""
+    base = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
+    early = dataclasses.replace(lobby("early", channel_id=1), due_at=base)
+    late = dataclasses.replace(lobby("late", channel_id=2), due_at=base + timedelta(seconds=30))
+    never = lobby("never", channel_id=3)
+    for record in (late, early, never):
+        await store.save_table(record)
+    loaded = await store.load_table("early")
+    assert loaded is not None and loaded.due_at == base
+    assert await store.overdue_tables(base) == []
+    assert await store.overdue_tables(base + timedelta(seconds=1)) == ["early"]
+    assert await store.overdue_tables(base + timedelta(minutes=1)) == ["early", "late"]
+    assert await store.overdue_tables(base + timedelta(minutes=1), limit=1) == ["early"]
+    # the next save moves the deadline (or clears it); an ended table is never overdue
+    await store.save_table(dataclasses.replace(early.bump(), due_at=None))
+    await store.save_table(late.bump(status="finished"))
+    assert await store.overdue_tables(base + timedelta(minutes=1)) == []
