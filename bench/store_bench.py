@@ -403,7 +403,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         )
         rated = await store._runner.read(_rated, f"t{run_id}-%")
         print(f"  {rated} of the {args.reps} matches written changed ratings", flush=True)
-        wall, cpu = [0.0], [0.0]
+        wall: list[float] | None = None
+        cpu: list[float] | None = None
         if inside is not None:
             inside.stop()
             wall, cpu = inside.wall, inside.cpu
@@ -452,9 +453,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "match_write_p50_ms": round(statistics.median(writes), 3),
         "match_write_p99_ms": round(percentile(writes, 0.99), 3),
         "match_writes_rated": rated,
-        "match_write_in_thread_p50_ms": round(statistics.median(wall), 3),
-        "match_write_in_thread_p99_ms": round(percentile(wall, 0.99), 3),
-        "match_write_thread_cpu_p99_ms": round(percentile(cpu, 0.99), 3),
+        "match_write_in_thread_p50_ms": wall and round(statistics.median(wall), 3),
+        "match_write_in_thread_p99_ms": wall and round(percentile(wall, 0.99), 3),
+        "match_write_thread_cpu_p99_ms": cpu and round(percentile(cpu, 0.99), 3),
         "matches": matches,
         "fill_seconds": None if fill_seconds is None else round(fill_seconds, 1),
         "table_save_p50_ms": round(statistics.median(saves), 3),
