@@ -30,6 +30,7 @@ import sqlite3
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from bisect import bisect
 from collections.abc import Awaitable, Callable
@@ -205,13 +206,24 @@ async def fill(args: argparse.Namespace, store: Store, gen: Generator) -> float:
     return time.perf_counter() - t0
 
 
+def _waited_ms() -> float | None:
+    """This thread's time spent runnable but waiting for a CPU (Linux schedstat), or None."""
+    try:
+        with open(f"/proc/self/task/{threading.get_native_id()}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e6
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 class WriterClock:
-    """Times each ``finish_match`` inside the store's writer thread (wall and that thread's
-    CPU), so a write's own work shows apart from its wait for the thread and the event loop."""
+    """Times each ``finish_match`` inside the store's writer thread: wall time, that thread's
+    CPU time, and (Linux) its wait for a CPU while runnable, so a write's own work shows apart
+    from the machine's other processes and from the hop to the thread and back."""
 
     def __init__(self, store: Store) -> None:
         self.wall: list[float] = []
         self.cpu: list[float] = []
+        self.waited: list[float] = []
         runner = store._runner
         assert isinstance(runner, ThreadRunner)
         self._runner = runner
@@ -221,12 +233,15 @@ class WriterClock:
         def timed_write(fn: Callable[..., Any], call_args: tuple[Any, ...]) -> Any:
             if fn != finish:
                 return self._inner(fn, call_args)
-            t, c = time.perf_counter(), time.thread_time()
+            w, t, c = _waited_ms(), time.perf_counter(), time.thread_time()
             try:
                 return self._inner(fn, call_args)
             finally:
                 self.cpu.append((time.thread_time() - c) * 1000)
                 self.wall.append((time.perf_counter() - t) * 1000)
+                after = _waited_ms()
+                if w is not None and after is not None:
+                    self.waited.append(after - w)
 
         runner._write_sync = timed_write  # type: ignore[method-assign,assignment]
 
@@ -403,16 +418,24 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         )
         rated = await store._runner.read(_rated, f"t{run_id}-%")
         print(f"  {rated} of the {args.reps} matches written changed ratings", flush=True)
-        wall, cpu = [0.0], [0.0]
+        wall: list[float] | None = None
+        cpu: list[float] | None = None
+        waited: list[float] | None = None
         if inside is not None:
             inside.stop()
-            wall, cpu = inside.wall, inside.cpu
+            wall, cpu, waited = inside.wall, inside.cpu, inside.waited or None
             print(
                 f"  of which in the writer thread: p50 {statistics.median(wall):.3f} ms, "
                 f"p99 {percentile(wall, 0.99):.3f} ms; its CPU p50 "
                 f"{statistics.median(cpu):.3f} ms, p99 {percentile(cpu, 0.99):.3f} ms",
                 flush=True,
             )
+            if waited:
+                print(
+                    f"  waiting for a CPU meanwhile: p50 {statistics.median(waited):.3f} ms, "
+                    f"p99 {percentile(waited, 0.99):.3f} ms (other processes on the machine)",
+                    flush=True,
+                )
 
         state = {
             "hand": 3,
@@ -452,9 +475,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "match_write_p50_ms": round(statistics.median(writes), 3),
         "match_write_p99_ms": round(percentile(writes, 0.99), 3),
         "match_writes_rated": rated,
-        "match_write_in_thread_p50_ms": round(statistics.median(wall), 3),
-        "match_write_in_thread_p99_ms": round(percentile(wall, 0.99), 3),
-        "match_write_thread_cpu_p99_ms": round(percentile(cpu, 0.99), 3),
+        "match_write_in_thread_p50_ms": wall and round(statistics.median(wall), 3),
+        "match_write_in_thread_p99_ms": wall and round(percentile(wall, 0.99), 3),
+        "match_write_thread_cpu_p50_ms": cpu and round(statistics.median(cpu), 3),
+        "match_write_thread_cpu_p99_ms": cpu and round(percentile(cpu, 0.99), 3),
+        "match_write_cpu_wait_p99_ms": waited and round(percentile(waited, 0.99), 3),
         "matches": matches,
         "fill_seconds": None if fill_seconds is None else round(fill_seconds, 1),
         "table_save_p50_ms": round(statistics.median(saves), 3),
