@@ -84,7 +84,7 @@ class MatchHistory:
         if stored.replay is None:
             raise ActionError("error.replay_unavailable")
         try:
-            told = story(dict(stored.replay))
+            told = story(stored.replay)
         except InvalidState as exc:
             # the type only: the engine's message may name a card
             log.warning(

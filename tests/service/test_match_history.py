@@ -77,8 +77,10 @@ async def test_a_replay_without_a_record_or_with_a_broken_one_is_refused(
     actions = unpack(list(kept.replay["actions"]))
     garbled = dict(kept.replay, actions=[*actions[:3], actions[3], *actions[3:]])
     store.matches["garbled"] = dataclasses.replace(kept, match_id="garbled", replay=garbled)
+    not_a_record = dataclasses.replace(kept, match_id="list", replay=["AS KS"])  # type: ignore[arg-type]
+    store.matches["list"] = not_a_record
     with caplog.at_level(logging.WARNING):
-        for match_id in ("swapped", "garbled"):
+        for match_id in ("swapped", "garbled", "list"):
             with pytest.raises(ActionError, match="replay_broken"):
                 await service.history.replay(GUILD, match_id)
     logged = caplog.text
