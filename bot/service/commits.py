@@ -127,7 +127,6 @@ class Commits:
         except Exception:
             log.exception("table %s: stored state unreadable", table_id)
             raise ActionError("error.internal") from None
-        table.version = record.version
         self.registry.register(table)
         self.keeper.committed(table, record)
         log.info("table %s: loaded from the store (served by another process)", table_id)

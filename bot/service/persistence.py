@@ -126,10 +126,7 @@ class TableKeeper:
             return False
         if record is None or record.version == table.version:
             return False
-        fresh = Table.from_dict(dict(record.state))
-        fresh.version = record.version
-        restore_in_place(table, fresh.to_dict())
-        self.committed(table, record)
+        self._take(table, record)
         return True
 
     async def reload(self, table: Table) -> bool:
@@ -142,11 +139,15 @@ class TableKeeper:
             return True
         if record is None or not record.is_live:
             return False
+        self._take(table, record)
+        return True
+
+    def _take(self, table: Table, record: TableRecord) -> None:
+        """Make ``table`` hold what the store holds (in place: others keep references)."""
         fresh = Table.from_dict(dict(record.state))
         fresh.version = record.version
         restore_in_place(table, fresh.to_dict())
         self.committed(table, record)
-        return True
 
     async def close_unreadable(self, record: TableRecord) -> None:
         try:
