@@ -60,7 +60,6 @@ import json
 import math
 import os
 import shutil
-import signal
 import sys
 import tempfile
 import time
@@ -77,28 +76,32 @@ from bench.metrics import (  # noqa: E402
     GcWatch,
     ack_breakdown,
     cards_in_store,
-    cpu_seconds,
     host_busy_seconds,
     percentile,
     rounded,
     routes_breakdown,
-    rss_mb,
     scan_log,
 )
+from bench.processes import Fleet, Progress, RunDatabase, audit, kill_report, load_tables  # noqa: E402
 from bench.table_driver import TableDriver  # noqa: E402
 from bot.__main__ import loop_factory  # noqa: E402
-from tests.double.process import BotProcess  # noqa: E402
 from tests.double.ratelimit import RateLimitConfig  # noqa: E402
 from tests.double.server import DiscordDouble  # noqa: E402
 
 # --------------------------------------------------------------------------- the run
 
 
-def bot_env(double: DiscordDouble, tmp: Path, guild_ids: list[int], args: Args) -> dict[str, str]:
+def bot_env(
+    double: DiscordDouble,
+    tmp: Path,
+    guild_ids: list[int],
+    args: Args,
+    database_url: str | None = None,
+) -> dict[str, str]:
     env = dict(double.env())
     env.update(
         {
-            "HOKM_DATABASE_URL": f"{args.store_scheme}:///{tmp / 'hokm.sqlite3'}",
+            "HOKM_DATABASE_URL": database_url or f"{args.store_scheme}:///{tmp / 'hokm.sqlite3'}",
             "HOKM_DEV_GUILD_IDS": json.dumps(guild_ids),
             "HOKM_COMMAND_SYNC_FILE": str(tmp / "command-sync.sha256"),
             "HOKM_GUILD_READY_TIMEOUT": "0.2",
@@ -109,18 +112,6 @@ def bot_env(double: DiscordDouble, tmp: Path, guild_ids: list[int], args: Args) 
         }
     )
     return env
-
-
-async def wait_for_log(bot: BotProcess, needle: str, within: float) -> bool:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + within
-    while loop.time() < deadline:
-        if needle in bot.output(tail=10**9):
-            return True
-        if bot.returncode is not None:
-            return False
-        await asyncio.sleep(0.1)
-    return False
 
 
 def find_py_spy() -> str | None:
@@ -173,15 +164,23 @@ async def progress(bench: Bench, drivers: list[TableDriver], t0: float) -> None:
 
 
 async def run(args: Args) -> dict[str, Any]:
-    double = DiscordDouble(ratelimits=RateLimitConfig(enabled=True), backlog=args.backlog)
+    shards = args.processes
+    double = DiscordDouble(
+        ratelimits=RateLimitConfig(enabled=True), backlog=args.backlog, shard_count=shards
+    )
     await double.start()
     tmp = Path(tempfile.mkdtemp(prefix="hokm-load-"))
-    bot: BotProcess | None = None
+    fleet: Fleet | None = None
+    database = RunDatabase(args.database) if args.database else None
+    progress_poll: Progress | None = None
     profiler: asyncio.subprocess.Process | None = None
     try:
         per = args.tables_per_server
         guilds = [
-            double.create_guild("Hokm Load" if g == 0 else f"Hokm Load {g}")
+            double.create_guild(
+                "Hokm Load" if g == 0 else f"Hokm Load {g}",
+                shard=(g % shards, shards) if shards > 1 else None,
+            )
             for g in range(math.ceil(args.tables / per))
         ]
         channels = [
@@ -193,17 +192,23 @@ async def run(args: Args) -> dict[str, Any]:
         ]
         guild_ids = [g.id for g in guilds]
         attack = plan_attack(double, args)
-        env = bot_env(double, tmp, guild_ids, args)
+        if database is not None:
+            await database.create()
+        env = bot_env(double, tmp, guild_ids, args, database.url if database else None)
         if attack is not None:
             attack.patch_env(env, guild_ids)
         print(
-            f"starting the bot ({args.tables} tables, {4 * args.tables} members)", file=sys.stderr
+            f"starting {shards} bot process(es) ({args.tables} tables, {4 * args.tables} members)",
+            file=sys.stderr,
         )
-        bot = await BotProcess.start(double, env=env, ready="commands", timeout=60.0)
-        if not await wait_for_log(bot, "ready to serve", 30.0):
-            raise RuntimeError(f"the bot did not get ready:\n{bot.output()}")
+        fleet = Fleet(double, env, shards, tmp)
+        await fleet.start_all()
         await asyncio.sleep(1.0)  # guild_ready_timeout, then on_ready
-        print(f"bot ready (pid {bot.pid})", file=sys.stderr)
+        bot = fleet.live()[0]
+        print(f"bot ready (pids {[p.pid for p in fleet.live()]})", file=sys.stderr)
+        if database is not None:
+            progress_poll = Progress(database.server_url, database.name)
+            progress_poll.start()
 
         bench = Bench(double, args)
         bench.marks.members.update(u.id for table_users in users for u in table_users)
@@ -218,7 +223,7 @@ async def run(args: Args) -> dict[str, Any]:
         first_interaction = double.world.ids.next()
         t0 = loop.time()
         bench.end_at = t0 + args.seconds
-        cpu0, wall0, own0 = cpu_seconds(bot.pid), time.monotonic(), time.process_time()
+        cpu0, wall0, own0 = fleet.cpu_seconds(), time.monotonic(), time.process_time()
         host0 = host_busy_seconds()
         wall_t0 = time.time()
         if args.profile:
@@ -226,6 +231,11 @@ async def run(args: Args) -> dict[str, Any]:
         drivers = [TableDriver(bench, i, channels[i], users[i]) for i in range(args.tables)]
         ramp = min(args.ramp, args.seconds / 3)
         reporter = asyncio.create_task(progress(bench, drivers, t0))
+        killer = (
+            asyncio.create_task(kill_and_restart(fleet, args))
+            if args.kill_one_at is not None
+            else None
+        )
         tasks = [
             asyncio.create_task(d.run(ramp * i / max(1, args.tables)))
             for i, d in enumerate(drivers)
@@ -245,12 +255,15 @@ async def run(args: Args) -> dict[str, Any]:
             lambda: all(r.responded or r.expired for r in in_flight), RESPONSE_TIMEOUT
         )
         t_end = loop.time()
-        cpu1, wall1, own1 = cpu_seconds(bot.pid), time.monotonic(), time.process_time()
+        cpu1, wall1, own1 = fleet.cpu_seconds(), time.monotonic(), time.process_time()
         host1 = host_busy_seconds()
         wall_end = time.time()
         counters = double.counters.as_dict()
         non_interaction = double.counters.non_interaction
-        memory = rss_mb(bot.pid)
+        memory = fleet.rss_mb()
+        kill_at = await killer if killer is not None else None
+        if progress_poll is not None:
+            await progress_poll.stop()
         await bench.poller.stop()
         freezer.cancel()
         gc_watch.__exit__()
@@ -267,12 +280,22 @@ async def run(args: Args) -> dict[str, Any]:
         http_5xx = sum(1 for q in requests if q.status >= 500)
         by_route = routes_breakdown(double, requests)
 
-        await bot.terminate(signal.SIGTERM, timeout=10.0)
-        log_text = bot.output(tail=10**9)
+        await fleet.stop()
+        log_text = fleet.output()
         if args.keep_log:
             await asyncio.to_thread(Path(args.keep_log).write_text, log_text)
         logscan = scan_log(log_text, wall_t0, wall_end)
-        store_cards = cards_in_store(tmp / "hokm.sqlite3")
+        shared: dict[str, Any] = {}
+        if database is not None:
+            stored = await load_tables(database.server_url, database.name)
+            store_cards: int | None = sum(len(t.plays) for t in stored)
+            shared = {"processes": shards} | audit(bench.ledger, stored, log_text)
+            if kill_at is not None and progress_poll is not None:
+                index = args.kill_index % shards
+                killed = {g.id for g in guilds if (g.id >> 22) % shards == index}
+                shared |= kill_report(progress_poll, killed, kill_at, t_end)
+        else:
+            store_cards = cards_in_store(tmp / "hokm.sqlite3")
         cards = store_cards if store_cards else bench.human_cards
 
         floor = min(acks) if acks else math.nan
@@ -304,99 +327,124 @@ async def run(args: Args) -> dict[str, Any]:
         own_cpu = (own1 - own0) / wall * 100 if wall > 0 else math.nan
         host_cpu = (host1 - host0) / wall * 100 if wall > 0 else math.nan
         attacked = attack.report(log_text, channels, wall_t0, wall_end) if attack else {}
-        return attacked | {
-            "tables": args.tables,
-            "cards_played": cards,
-            "interactions": len(records),
-            "interaction_ack_ms_p50": rounded(percentile(acks, 50)),
-            "interaction_ack_ms_p99": rounded(percentile(acks, 99)),
-            "non_interaction_calls": non_interaction,
-            "non_interaction_calls_per_card": round(non_interaction / cards, 3) if cards else None,
-            "http_429": counters["http_429"],
-            "errors": errors,
-            "turn_mark_ms_p50": rounded(percentile(bench.marks.timed_ms, 50)),
-            "turn_mark_ms_p99": rounded(percentile(bench.marks.timed_ms, 99)),
-            "turn_marked_share": (
-                round(bench.marks.marked / bench.marks.turns, 4) if bench.marks.turns else None
-            ),
-            "bot_rss_mb": rounded(memory),
-            "loop_lag_ms_p99": rounded(lag_p99),
-            "loop_lag_ms_max": rounded(lag_max),
-            "loop_lag_source": lag_source,
-            "seconds": round(window, 1),
-            "computers": args.computers,
-            "difficulty": args.difficulty,
-            "store": args.store_scheme,
-            "event_loop": args.event_loop,
-            "cards_source": "store" if store_cards else "simulator (human cards only)",
-            "human_cards": bench.human_cards,
-            "cards_per_s": round(cards / window, 1) if window > 0 else None,
-            "interaction_ack_ms_max": rounded(max(acks) if acks else math.nan),
-            "interaction_ack_ms_min": rounded(floor),
-            "ack_excess_ms_p99": rounded(excess_p99),
-            "ack_excess_ms_max": rounded(excess_max),
-            "paths": dict(bench.paths),
-            "turn_marks": {
-                "turns": bench.marks.turns,
-                "marked": bench.marks.marked,
-                "timed": len(bench.marks.timed_ms),
-                "untimed_after_computer": bench.marks.untimed,
-                "turn_mark_ms_max": rounded(max(bench.marks.timed_ms, default=math.nan)),
-            },
-            "turn_signals": {
-                k: bench.stats[k]
-                for k in ("turn_seen_in_dm", "dm_late", "my_hand_clicks", "my_hand_not_turn")
-            },
-            "calls": {
-                k: counters[k]
-                for k in ("channel_message", "dm", "edit", "delete", "other")
-                if counters[k]
-            },
-            "interaction_calls": {
-                "interaction_response": counters["interaction_response"],
-                "followup": counters["followup"],
-            },
-            **ack_breakdown(records, t0),
-            "calls_by_route": by_route,
-            "http_429_global": counters["http_429_global"],
-            "error_detail": {
-                "interactions_failed": failed,
-                "unanswered": unanswered,
-                "refused_callbacks": refused,
-                "internal_error_replies": bench.stats["internal_error_replies"],
-                "bot_log_errors": len(logscan["error_lines"]),
-                "bot_log_tracebacks": logscan["tracebacks"],
-                "http_5xx": http_5xx,
-                "double_internal_errors": len(double.internal_errors),
-                "driver_crashes": len(crashed),
-            },
-            "bot_log_warnings": len(logscan["warning_lines"]),
-            "rejected_clicks": sum(bench.rejections.values()),
-            "rejections": dict(bench.rejections.most_common(5)),
-            "tables_opened": bench.stats["tables_opened"],
-            "matches_finished": bench.stats["matches_finished"],
-            "bot_cpu_percent": rounded(bot_cpu),
-            "bot_cpu_ms_per_card": rounded((cpu1 - cpu0) * 1000 / cards) if cards else None,
-            "bot_cpu_ms_per_interaction": (
-                rounded((cpu1 - cpu0) * 1000 / len(records)) if records else None
-            ),
-            "bench_cpu_percent": rounded(own_cpu),
-            "other_processes_cpu_percent": rounded(host_cpu - bot_cpu - own_cpu),
-            "cpus": os.cpu_count(),
-            "sim_gc_pause_ms_max": rounded(max(gc_watch.pauses, default=math.nan) * 1000),
-            "sim_loop_lag_ms_p99": rounded(percentile(bench.poller.lag, 99) * 1000),
-            "sim_loop_lag_ms_max": rounded(max(bench.poller.lag, default=math.nan) * 1000),
-        }
+        return (
+            attacked
+            | shared
+            | {
+                "tables": args.tables,
+                "cards_played": cards,
+                "interactions": len(records),
+                "interaction_ack_ms_p50": rounded(percentile(acks, 50)),
+                "interaction_ack_ms_p99": rounded(percentile(acks, 99)),
+                "non_interaction_calls": non_interaction,
+                "non_interaction_calls_per_card": round(non_interaction / cards, 3)
+                if cards
+                else None,
+                "http_429": counters["http_429"],
+                "errors": errors,
+                "turn_mark_ms_p50": rounded(percentile(bench.marks.timed_ms, 50)),
+                "turn_mark_ms_p99": rounded(percentile(bench.marks.timed_ms, 99)),
+                "turn_marked_share": (
+                    round(bench.marks.marked / bench.marks.turns, 4) if bench.marks.turns else None
+                ),
+                "bot_rss_mb": rounded(memory),
+                "loop_lag_ms_p99": rounded(lag_p99),
+                "loop_lag_ms_max": rounded(lag_max),
+                "loop_lag_source": lag_source,
+                "seconds": round(window, 1),
+                "computers": args.computers,
+                "difficulty": args.difficulty,
+                "store": "postgresql" if database is not None else args.store_scheme,
+                "event_loop": args.event_loop,
+                "cards_source": "store" if store_cards else "simulator (human cards only)",
+                "human_cards": bench.human_cards,
+                "cards_per_s": round(cards / window, 1) if window > 0 else None,
+                "interaction_ack_ms_max": rounded(max(acks) if acks else math.nan),
+                "interaction_ack_ms_min": rounded(floor),
+                "ack_excess_ms_p99": rounded(excess_p99),
+                "ack_excess_ms_max": rounded(excess_max),
+                "paths": dict(bench.paths),
+                "turn_marks": {
+                    "turns": bench.marks.turns,
+                    "marked": bench.marks.marked,
+                    "timed": len(bench.marks.timed_ms),
+                    "untimed_after_computer": bench.marks.untimed,
+                    "turn_mark_ms_max": rounded(max(bench.marks.timed_ms, default=math.nan)),
+                },
+                "turn_signals": {
+                    k: bench.stats[k]
+                    for k in ("turn_seen_in_dm", "dm_late", "my_hand_clicks", "my_hand_not_turn")
+                },
+                "calls": {
+                    k: counters[k]
+                    for k in ("channel_message", "dm", "edit", "delete", "other")
+                    if counters[k]
+                },
+                "interaction_calls": {
+                    "interaction_response": counters["interaction_response"],
+                    "followup": counters["followup"],
+                },
+                **ack_breakdown(records, t0),
+                "calls_by_route": by_route,
+                "http_429_global": counters["http_429_global"],
+                "error_detail": {
+                    "interactions_failed": failed,
+                    "unanswered": unanswered,
+                    "refused_callbacks": refused,
+                    "internal_error_replies": bench.stats["internal_error_replies"],
+                    "bot_log_errors": len(logscan["error_lines"]),
+                    "bot_log_tracebacks": logscan["tracebacks"],
+                    "http_5xx": http_5xx,
+                    "double_internal_errors": len(double.internal_errors),
+                    "driver_crashes": len(crashed),
+                },
+                "bot_log_warnings": len(logscan["warning_lines"]),
+                "rejected_clicks": sum(bench.rejections.values()),
+                "rejections": dict(bench.rejections.most_common(5)),
+                "tables_opened": bench.stats["tables_opened"],
+                "matches_finished": bench.stats["matches_finished"],
+                "bot_cpu_percent": rounded(bot_cpu),
+                "bot_cpu_ms_per_card": rounded((cpu1 - cpu0) * 1000 / cards) if cards else None,
+                "bot_cpu_ms_per_interaction": (
+                    rounded((cpu1 - cpu0) * 1000 / len(records)) if records else None
+                ),
+                "bench_cpu_percent": rounded(own_cpu),
+                "other_processes_cpu_percent": rounded(host_cpu - bot_cpu - own_cpu),
+                "cpus": os.cpu_count(),
+                "sim_gc_pause_ms_max": rounded(max(gc_watch.pauses, default=math.nan) * 1000),
+                "sim_loop_lag_ms_p99": rounded(percentile(bench.poller.lag, 99) * 1000),
+                "sim_loop_lag_ms_max": rounded(max(bench.poller.lag, default=math.nan) * 1000),
+            }
+        )
     finally:
         if profiler is not None and profiler.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 profiler.kill()
             await profiler.wait()
-        if bot is not None:
-            await bot.kill()
-            bot.close_log()
+        if progress_poll is not None:
+            await progress_poll.stop()
+        if fleet is not None:
+            await fleet.kill_all()
         await double.stop()
+        if database is not None:
+            with contextlib.suppress(Exception):
+                await database.drop()
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+async def kill_and_restart(fleet: Fleet, args: Args) -> float:
+    """SIGKILL one process ``--kill-one-at`` seconds in, start it again ``--restart-after``
+    seconds later; the moment of the kill (the loop's clock)."""
+    assert args.kill_one_at is not None
+    await asyncio.sleep(args.kill_one_at)
+    index = args.kill_index % fleet.count
+    at = asyncio.get_running_loop().time()
+    await fleet.kill(index)
+    print(f"killed process {index} (SIGKILL)", file=sys.stderr)
+    await asyncio.sleep(args.restart_after)
+    await fleet.restart(index)
+    print(f"process {index} restarted", file=sys.stderr)
+    return at
 
 
 def parse_args(argv: list[str] | None = None) -> Args:
@@ -455,10 +503,32 @@ def parse_args(argv: list[str] | None = None) -> Args:
         help="this process's event loop (the double and the members), as event_loop does",
     )
     parser.add_argument("--verbose", action="store_true")
+    group = parser.add_argument_group("several processes (issue 15; see bench/processes.py)")
+    group.add_argument(
+        "--processes", type=int, default=1, help="bot processes, one gateway shard each"
+    )
+    group.add_argument(
+        "--database",
+        help="a PostgreSQL server URL (postgresql://user@host:port/db): the run creates a"
+        " database of its own there and drops it at the end; needed for --processes > 1",
+    )
+    group.add_argument(
+        "--kill-one-at", type=float, help="SIGKILL one process this many seconds into the run"
+    )
+    group.add_argument(
+        "--kill-index", type=int, default=-1, help="which process (default: the last one)"
+    )
+    group.add_argument(
+        "--restart-after", type=float, default=10.0, help="seconds until it is started again"
+    )
     add_attack_args(parser)
     ns = parser.parse_args(argv)
-    if ns.tables < 1 or ns.seconds <= 0 or ns.tables_per_server < 1:
-        parser.error("--tables, --tables-per-server and --seconds must be positive")
+    if ns.tables < 1 or ns.seconds <= 0 or ns.tables_per_server < 1 or ns.processes < 1:
+        parser.error("--tables, --tables-per-server, --processes and --seconds must be positive")
+    if ns.processes > 1 and not ns.database:
+        parser.error("--processes above 1 needs --database (several processes share PostgreSQL)")
+    if ns.kill_one_at is not None and (ns.processes < 2 or ns.kill_one_at >= ns.seconds):
+        parser.error("--kill-one-at needs --processes 2 or more, and a time within --seconds")
     return Args(**vars(ns))
 
 

@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bench.member import think_time
+from bench.processes import Ledger
 from bench.turn_marks import TurnMarks
 from tests.double.interactions import InteractionRecord
 from tests.double.server import DiscordDouble
@@ -54,6 +55,11 @@ class Args:
     attack_tables: int = 0
     attack_per_server: int = 25
     attack_warmup: float = 45.0
+    processes: int = 1
+    database: str | None = None
+    kill_one_at: float | None = None
+    kill_index: int = -1
+    restart_after: float = 10.0
 
 
 class Poller:
@@ -131,6 +137,9 @@ class Bench:
         self.paths: Counter[str] = Counter()
         self.rejections: Counter[str] = Counter()
         self.human_cards = 0
+        self.ledger = Ledger()
+        """Every card click the bot answered as played (``--processes``: checked against the
+        store for lost and doubled actions)."""
         self.trumps = 0
         self.end_at = math.inf
         self.marks = TurnMarks(self.world, set())

@@ -354,6 +354,7 @@ class TableDriver:
         bench.paths[path] += 1
         if member.note_clicked(custom_id):
             bench.human_cards += 1
+            bench.ledger.accepted(self.channel.id, member.user.id, custom_id)
         else:
             bench.trumps += 1
         after = record.original
