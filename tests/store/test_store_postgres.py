@@ -8,6 +8,7 @@ import asyncio
 import logging
 from argparse import Namespace
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
-from bot.store import SchemaTooNew, Store, StoreError, TableRecord
+from bot.store import SchemaTooNew, StaleWrite, Store, StoreError, TableRecord
 from bot.store.migrate import MIGRATIONS_DIR, head_revision
 from bot.store.schema import metadata
 from tests.postgres import run_coroutine
@@ -146,3 +147,29 @@ async def test_processes_starting_at_once_migrate_once(pg_url: str, pg: RawSQL) 
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_every_table_save_notifies_its_version_once_and_a_refused_save_never(
+    pg_url: str,
+) -> None:
+    """Issue 15: other processes learn of each save by ``NOTIFY hokm_tables`` ('<id> <version>'),
+    sent in the save's own statement; a save refused as stale sends nothing."""
+    heard: list[tuple[str, int]] = []
+    async with await Store.open(pg_url) as s:
+        saves = s.listen_tables(lambda table_id, version: heard.append((table_id, version)))
+        assert saves is not None
+        try:
+            await asyncio.wait_for(saves.listening.wait(), 10)
+            first = await s.save_table(TableRecord("t1", 1, 2, "lobby", 1, {"k": "v"}))
+            second = await s.save_table(replace(first, version=2, status="playing"))
+            with pytest.raises(StaleWrite):
+                await s.save_table(replace(first, version=2))  # over version 2: stale
+            await s.save_table(replace(second, version=3))
+            for _ in range(100):
+                if len(heard) >= 3:
+                    break
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.2)  # anything more would arrive now
+        finally:
+            await saves.close()
+    assert heard == [("t1", 1), ("t1", 2), ("t1", 3)]
