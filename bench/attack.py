@@ -148,7 +148,7 @@ class Attack:
             AttackDriver(bench, 100_000 + i, channel, [user])
             for i, (channel, user) in enumerate(zip(self.channels, self.users, strict=True))
         ]
-        ramp = min(self.args.ramp, self.args.attack_warmup / 3)
+        ramp = min(self.args.ramp or 5.0, self.args.attack_warmup / 3)
         tasks = [
             asyncio.create_task(d.run(ramp * i / max(1, len(drivers))))
             for i, d in enumerate(drivers)

@@ -229,7 +229,7 @@ async def run(args: Args) -> dict[str, Any]:
         if args.profile:
             profiler = await start_profiler(bot.pid, args.profile, args.seconds)
         drivers = [TableDriver(bench, i, channels[i], users[i]) for i in range(args.tables)]
-        ramp = min(args.ramp, args.seconds / 3)
+        ramp = min(args.ramp if args.ramp is not None else default_ramp(args), args.seconds / 3)
         reporter = asyncio.create_task(progress(bench, drivers, t0))
         killer = (
             asyncio.create_task(kill_and_restart(fleet, args))
@@ -432,6 +432,16 @@ async def run(args: Args) -> dict[str, Any]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+OPENINGS_PER_SECOND = 40.0
+"""The default ramp opens at most this many tables a second (200 tables in 5 s, as before
+``--processes``; 600 in 15 s): the opening burst of ``/hokm new`` and Join clicks stays what one
+bot was measured with, whatever the number of tables."""
+
+
+def default_ramp(args: Args) -> float:
+    return max(5.0, args.tables / OPENINGS_PER_SECOND)
+
+
 async def kill_and_restart(fleet: Fleet, args: Args) -> float:
     """SIGKILL one process ``--kill-one-at`` seconds in, start it again ``--restart-after``
     seconds later; the moment of the kill (the loop's clock)."""
@@ -470,7 +480,11 @@ def parse_args(argv: list[str] | None = None) -> Args:
         "--computer-delay", type=float, default=1.0, help="HOKM_COMPUTER_DELAY_SECONDS"
     )
     parser.add_argument(
-        "--ramp", type=float, default=5.0, help="spread the table openings over this many seconds"
+        "--ramp",
+        type=float,
+        default=None,
+        help="spread the table openings over this many seconds (default: 5, or one table per"
+        f" 1/{OPENINGS_PER_SECOND:g} s beyond {5 * OPENINGS_PER_SECOND:g} tables)",
     )
     parser.add_argument(
         "--tables-per-server",

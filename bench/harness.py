@@ -42,7 +42,7 @@ class Args:
     think_max: float
     dm_patience: float
     computer_delay: float
-    ramp: float
+    ramp: float | None
     seed: int
     backlog: int
     tables_per_server: int
