@@ -11,8 +11,9 @@ What it reports, and how it knows (``Ledger`` and ``Progress``):
 - ``actions_lost``: a card click the bot answered as played (the member's hand was updated)
   whose card is not that member's play in that hand in the store at the end;
 - ``actions_doubled``: a click answered as played twice, plus a card the store shows a member
-  played that no accepted click of theirs, no time-out (R14) and no computer take-over the
-  bot logged for that seat explains: a move applied that nobody made;
+  played that no click of theirs (answered or not: a click applied but answered too late is
+  still theirs), no time-out (R14) and no computer take-over the bot logged for that seat
+  explains: a move applied that nobody made;
 - ``tables_affected``: tables live at the kill in servers of the killed process's shard;
   ``tables_recovered``: those that played a card after the kill; ``recovery_s_max``: the
   longest pause in the play of an affected table across the kill (the store's move count,
@@ -215,16 +216,32 @@ class Play:
 
 
 class Ledger:
-    """Every accepted card click of the run, to check against the store at the end."""
+    """Every card click of the run, sent and answered as played, to check against the store."""
 
     def __init__(self) -> None:
         self.plays: Counter[Play] = Counter()
+        """Clicks the bot answered as played."""
+        self.clicked: set[Play] = set()
+        """Every card click sent, answered in time or not (a click applied but answered after
+        Discord's 3 s is the member's move all the same)."""
 
-    def accepted(self, channel_id: int, user_id: int, custom_id: str) -> None:
+    @staticmethod
+    def _play(channel_id: int, user_id: int, custom_id: str) -> Play | None:
         click = click_of(custom_id)
         if click is None or click.kind != "card" or click.card is None:
-            return
-        self.plays[Play(channel_id, user_id, click.hand, click.card.code)] += 1
+            return None
+        return Play(channel_id, user_id, click.hand, click.card.code)
+
+    def sent(self, channel_id: int, user_id: int, custom_id: str) -> None:
+        play = self._play(channel_id, user_id, custom_id)
+        if play is not None:
+            self.clicked.add(play)
+
+    def accepted(self, channel_id: int, user_id: int, custom_id: str) -> None:
+        play = self._play(channel_id, user_id, custom_id)
+        if play is not None:
+            self.clicked.add(play)
+            self.plays[play] += 1
 
 
 @dataclass
@@ -310,7 +327,7 @@ def audit(ledger: Ledger, tables: Iterable[StoredTable], log_text: str) -> dict[
     )
     doubled = sum(n - 1 for n in ledger.plays.values() if n > 1)
     events = logged_seat_events(log_text)
-    clicked = {(p.channel_id, p.user_id, p.hand, p.card) for p in ledger.plays}
+    clicked = {(p.channel_id, p.user_id, p.hand, p.card) for p in ledger.clicked}
     for table in tables:
         unexplained: Counter[int] = Counter()
         for hand, seat, card in table.plays:
@@ -322,7 +339,11 @@ def audit(ledger: Ledger, tables: Iterable[StoredTable], log_text: str) -> dict[
             if words["replaced"]:
                 continue  # the computer played for them for a while: not counted one by one
             doubled += max(0, count - words["timeout"])
-    return {"actions_lost": lost, "actions_doubled": doubled, "accepted_card_clicks": len(clicked)}
+    return {
+        "actions_lost": lost,
+        "actions_doubled": doubled,
+        "accepted_card_clicks": sum(ledger.plays.values()),
+    }
 
 
 class Progress:

@@ -337,6 +337,7 @@ class TableDriver:
         custom_id = choose(view, self.rng)
         if custom_id is None:
             return None
+        bench.ledger.sent(self.channel.id, member.user.id, custom_id)
         record = await bench.answer(
             lambda: self.double.click(member.user, msg, custom_id=custom_id, wait=False), "play"
         )

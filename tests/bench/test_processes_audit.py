@@ -57,6 +57,13 @@ def test_a_member_s_stored_play_nobody_made_is_doubled_unless_a_timeout_explains
     assert audit(ledger, [table], taken_over)["actions_doubled"] == 0
     other_seat = f"table {TABLE}: timeout seat=0"
     assert audit(ledger, [table], other_seat)["actions_doubled"] == 1
+    # a click the bot applied but answered too late is the member's move all the same
+    ledger.sent(CHANNEL, 13, custom_ids.card_id(TABLE, 1, Card.parse("KS")))
+    assert audit(ledger, [table], "") == {
+        "actions_lost": 0,
+        "actions_doubled": 0,
+        "accepted_card_clicks": 1,
+    }
 
 
 def test_stored_plays_name_each_card_s_hand_and_seat_as_the_engine_played_it() -> None:
