@@ -59,9 +59,9 @@ WEB: Final[dict[str, dict[str, str]]] = {
     "web.winners": {"en": "winners", "fa": "برنده"},
     "web.footer": {
         "en": "A read-only page of the Hokm bot. Anyone with its address can see it; a server "
-        "admin closes it with /hokm settings web:false.",
+        "admin closes it with {command}.",
         "fa": "صفحهٔ فقط‌خواندنی ربات حکم. هر کس نشانی‌اش را داشته باشد می‌بیندش؛ مدیر سرور "
-        "با /hokm settings web:false آن را می‌بندد.",
+        "با {command} آن را می‌بندد.",
     },
     "web.no_such_page": {"en": "There is no such page.", "fa": "چنین صفحه‌ای نیست."},
     "web.not_found": {"en": "Not found", "fa": "پیدا نشد"},

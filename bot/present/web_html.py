@@ -32,7 +32,7 @@ a{color:#0b5d3b}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{padding:.35rem .6rem;border-bottom:1px solid #ddd;text-align:start;vertical-align:top}
 .num{text-align:end;font-variant-numeric:tabular-nums}
-.computer{font-family:ui-monospace,Menlo,monospace;color:#555}
+.computer{font-family:ui-monospace,Menlo,monospace}
 .win{font-weight:700}
 .note,footer{color:#666;font-size:.9rem}
 .pager{margin:.75rem 0;display:flex;gap:1rem}
@@ -82,7 +82,8 @@ def direction(lang: str) -> str:
 def document(lang: str, title: str, body: Iterable[str], *, footer: bool = True) -> str:
     """A whole page: ``body`` is HTML already (built from ``esc``-aped text), ``title`` text.
     The language sets ``lang`` and the direction (Persian right to left)."""
-    end = [f"<footer><p>{esc(t(lang, 'web.footer'))}</p></footer>"] if footer else []
+    closing = t(lang, "web.footer", command="/hokm settings web:false")
+    end = [f"<footer><p>{esc(closing)}</p></footer>"] if footer else []
     return "\n".join(
         [
             "<!DOCTYPE html>",

@@ -31,7 +31,7 @@ from .history import (
     team_items,
     team_label,
 )
-from .i18n import LIST_SEPARATOR, number, suit_label, t, word
+from .i18n import LIST_SEPARATOR, isolate, number, suit_label, t, word
 from .standings import decimal
 from .web_html import card_face, cards_row, document, esc
 
@@ -75,10 +75,13 @@ def web_name(name: str, *, computer: bool = False) -> str:
 
 
 def _names(players: Sequence[MatchPlayer], seats: int) -> list[str]:
+    """Each seat's name, isolated (U+2068…U+2069) in both languages: a Persian name in an
+    English sentence, or a Latin one in a Persian sentence, keeps its own direction and
+    leaves the sentence's alone."""
     names = ["?"] * seats
     for p in players:
         if p.seat < seats:
-            names[p.seat] = _player_name(p)
+            names[p.seat] = isolate(_player_name(p))
     return names
 
 
@@ -209,7 +212,7 @@ def _teams(lang: str, entry: HistoryEntry) -> str:
         text = f"{team_label(fmt, names, lang, team)} {number(lang, score)}"
         cls = "team win" if team == entry.winner_team else "team"
         title = f' title="{esc(t(lang, "web.winners"))}"' if team == entry.winner_team else ""
-        parts.append(f'<span class="{cls}"{title}><bdi>{esc(text)}</bdi></span>')
+        parts.append(f'<span class="{cls}"{title}>{esc(text)}</span>')
     return " — ".join(parts)
 
 
@@ -317,7 +320,8 @@ def _steps(lang: str, replay: MatchReplay, hand: int, trick: int) -> str:
             f'<a class="step" data-step="{step}" href="{esc(href)}" title="{name}" '
             f'aria-label="{name}">{symbol}</a>'
         )
-    return f'<nav class="steps">{"".join(links)}</nav>'
+    # left to right in both languages, as media controls are: ⏮ ◀ back, ▶ ⏭ on
+    return f'<nav class="steps" dir="ltr">{"".join(links)}</nav>'
 
 
 def _on_table(
