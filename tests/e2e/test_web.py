@@ -7,9 +7,11 @@ PostgreSQL. ``test_web_browser.py`` opens the page in Chromium."""
 
 from __future__ import annotations
 
+import logging
 import re
 
 import aiohttp
+import pytest
 
 from bot.discord.client import HokmBot
 from bot.present.i18n import t
@@ -31,8 +33,10 @@ async def fetch(url: str) -> tuple[int, str]:
 
 @each_language_once()
 async def test_web_true_shows_the_address_privately_and_it_opens_the_page_until_web_false(
-    discord_double: DiscordDouble, make_bot: BotFactory, lang: str
+    discord_double: DiscordDouble, make_bot: BotFactory, lang: str, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """...and no log line, discord.py's at DEBUG included, holds the address's secret."""
+    caplog.set_level(logging.DEBUG)
     double = discord_double
     guild, channel, admin = double.guild, double.channel, double.manager
     assert guild is not None and channel is not None and admin is not None
@@ -80,6 +84,7 @@ async def test_web_true_shows_the_address_privately_and_it_opens_the_page_until_
     assert status == 404
     status, never = await fetch(bot.web.base_url + "/g/1/x/")
     assert (status, never) == (404, closed)  # off is no different from never there
+    assert caplog.records and not [r for r in caplog.records if secret in r.getMessage()]
 
 
 async def test_without_web_port_web_true_is_refused_and_nothing_changes(
