@@ -86,6 +86,11 @@ class Settings(BaseSettings):
     shard_ids: Annotated[list[int] | None, NoDecode] = None
     # One budget for the token (docs/scaling.md): kept in Redis when set.
     redis_url: SecretStr | None = None
+    # The servers' read-only web pages (issue 16): served only when web_port is set (0: any
+    # free port, for tests); each server's page is off until its admins turn it on.
+    web_port: int | None = Field(None, ge=0, le=65535)
+    web_host: str = "127.0.0.1"
+    web_base_url: str | None = None
 
     @field_validator("log_level")
     @classmethod
@@ -112,6 +117,18 @@ class Settings(BaseSettings):
     @classmethod
     def _gateway_url(cls, value: str | None) -> str | None:
         return _url(value, ("ws", "wss"), "a ws(s):// URL, e.g. wss://host/")
+
+    @field_validator("web_base_url")
+    @classmethod
+    def _web_base_url(cls, value: str | None) -> str | None:
+        return _url(value, ("http", "https"), "an http(s):// URL, e.g. https://hokm.example.org")
+
+    @field_validator("web_host")
+    @classmethod
+    def _web_host(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("is empty; 127.0.0.1 serves this machine only, 0.0.0.0 every address")
+        return value.strip()
 
     @field_validator("redis_url")
     @classmethod

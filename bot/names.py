@@ -94,8 +94,17 @@ def shown_name(name: str, *, computer: bool = False, limit: int = NAME_LIMIT) ->
     """
     if computer:
         return f"`{clip(name.replace('`', ''), limit)}`"
-    text = _ROBOT_MARKS.sub("", _visible(name)).replace(ROBOT, "")
-    return _escape(clip(text, limit))
+    return _escape(plain_name(name, limit=limit))
+
+
+def plain_name(name: str, *, computer: bool = False, limit: int = NAME_LIMIT) -> str:
+    """A name as plain text, for a page that escapes it in its own markup (the web page,
+    issue 16, ``html.escape``): nothing invisible or direction-changing, one line, clipped;
+    a member's without robot marks (the page marks computers itself). No Markdown escapes:
+    there they would show as backslashes."""
+    if computer:
+        return clip(name, limit)
+    return clip(_ROBOT_MARKS.sub("", _visible(name)).replace(ROBOT, ""), limit)
 
 
 def _escape(text: str) -> str:

@@ -33,6 +33,7 @@ from ..startup import StartupError
 from ..store import Store
 from ..store.guild_settings import GuildSettings
 from ..store.listen import TableSaves
+from ..web.server import WebServer
 from .cogs.hokm import HokmCog
 from .cogs.standings import StandingsCog
 from .outbox import Outbox
@@ -123,6 +124,8 @@ class HokmBot(commands.Bot):
         self._table_saves: TableSaves | None = None
         self._languages: dict[int, str] = {}
         self._seen_clicks: OrderedDict[int, None] = OrderedDict()
+        self.web: WebServer | None = None
+        """The servers' web pages (issue 16), served while ``web_port`` is set."""
 
     @staticmethod
     def _gateway_options(settings: Settings) -> dict[str, Any]:
@@ -152,6 +155,7 @@ class HokmBot(commands.Bot):
             self._health.clear()  # a file left by an earlier run says nothing about this one
             task = asyncio.create_task(self._health.run(self._gateway_open), name="hokm-health")
             self._background.append(task)
+        await self._start_web()
         await self.sync_commands()
         self._resumed_tables = len(await self.service.restore())
         # Other processes' saves of the tables held here (PostgreSQL; issue 15).
@@ -167,6 +171,28 @@ class HokmBot(commands.Bot):
         # so a full collection does not pause all tables for a quarter of a second.
         gc.collect()
         gc.freeze()
+
+    async def _start_web(self) -> None:
+        """Serve the servers' web pages (issue 16) when ``web_port`` is set."""
+        port = self.settings.web_port
+        if port is None:
+            return
+        web = WebServer(
+            self.store,
+            self.service.history,
+            host=self.settings.web_host,
+            port=port,
+            base_url=self.settings.web_base_url,
+            guild_name=lambda guild_id: getattr(self.get_guild(guild_id), "name", None),
+        )
+        try:
+            await web.start()
+        except OSError as exc:
+            where = f"{self.settings.web_host}:{port}"
+            raise StartupError(
+                f"web_port: cannot serve the web page on {where} ({exc.strerror or exc})"
+            ) from None
+        self.web = web
 
     async def sync_commands(self) -> None:
         """Sync to ``dev_guild_ids`` (instant) or globally, only when the tree changed."""
@@ -209,6 +235,8 @@ class HokmBot(commands.Bot):
         # call would hold its connection (and its thread) open past the end of the process.
         await asyncio.gather(*self._background, return_exceptions=True)
         self._background.clear()
+        if self.web is not None:
+            await self.web.close()
         await super().close()
         await self.limiter.close()
         if self._health is not None:

@@ -43,7 +43,8 @@ def _names(players: Sequence[MatchPlayer], seats: int, limit: int) -> list[str]:
     return names
 
 
-def _team(fmt: GameFormat, names: Sequence[str], lang: str, team: int) -> str:
+def team_label(fmt: GameFormat, names: Sequence[str], lang: str, team: int) -> str:
+    """A team by its players' names, as given (shown here, plain on the web page)."""
     members = [names[seat] for seat in fmt.seats_of(team)]
     if lang == "fa":
         members = [isolate(n) for n in members]
@@ -60,7 +61,7 @@ def _scores(
         shown = number(lang, score)
         if bold and team == entry.winner_team:
             shown = f"**{shown}**"
-        part = f"{_team(fmt, names, lang, team)} {shown}"
+        part = f"{team_label(fmt, names, lang, team)} {shown}"
         parts.append(isolate(part) if lang == "fa" else part)
     return " — ".join(parts)
 
@@ -199,37 +200,48 @@ def _frame_head(
     else:
         lines.append(t(lang, "replay.leads", name=names[told.tricks[0].leader]))
     lines.append(
-        t(lang, "table.tricks", teams=_counts(lang, fmt, names, told.team_tricks(fmt, trick)))
+        t(lang, "table.tricks", teams=team_items(lang, fmt, names, told.team_tricks(fmt, trick)))
     )
     last = trick == len(told.tricks)
     scores = told.result.scores_after if last else told.scores_before
     target = number(lang, fmt.target_score or replay.entry.target_score)
-    lines.append(t(lang, "table.score", teams=_counts(lang, fmt, names, scores), target=target))
+    lines.append(t(lang, "table.score", teams=team_items(lang, fmt, names, scores), target=target))
     if last:
-        lines.append(_result_line(lang, fmt, names, told.result))
+        lines.append(result_line(lang, fmt, names, told.result))
     return lines
 
 
-def _counts(lang: str, fmt: GameFormat, names: Sequence[str], counts: Sequence[int]) -> list[str]:
+def team_items(
+    lang: str, fmt: GameFormat, names: Sequence[str], counts: Sequence[int]
+) -> list[str]:
     """One ``team: count`` per team of the format (tricks, or points)."""
     return [
-        t(lang, "table.team_count", team=_team(fmt, names, lang, i), count=number(lang, n))
+        t(lang, "table.team_count", team=team_label(fmt, names, lang, i), count=number(lang, n))
         for i, n in enumerate(counts)
     ]
 
 
-def _result_line(lang: str, fmt: GameFormat, names: Sequence[str], result: HandResult) -> str:
+def result_line(lang: str, fmt: GameFormat, names: Sequence[str], result: HandResult) -> str:
+    """Who took the hand, its tricks, points and why (names as given)."""
     winner = result.winner_team
     counts = [result.tricks[winner]] + [n for i, n in enumerate(result.tricks) if i != winner]
     key = "replay.result_solo" if is_solo(fmt) else "replay.result"
     return t(
         lang,
         key,
-        team=_team(fmt, names, lang, winner),
+        team=team_label(fmt, names, lang, winner),
         tricks="–".join(number(lang, n) for n in counts),
         points=number(lang, result.points),
         why=t(lang, WHY.get(result.kind, "summary.why_win")),
     )
+
+
+def in_suit_order(cards: Sequence[Card]) -> list[Card]:
+    """A seat's cards by suit (♠ ♥ ♣ ♦), highest first, jokers last: as the Replay shows a
+    hand, on Discord and on the web page."""
+    plain = [c for c in cards if not c.is_joker]
+    plain.sort(key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))
+    return plain + sorted((c for c in cards if c.is_joker), reverse=True)
 
 
 def _cards(lang: str, cards: Sequence[Card]) -> str:
@@ -237,19 +249,25 @@ def _cards(lang: str, cards: Sequence[Card]) -> str:
     if not cards:
         return "—"
     groups = []
+    ordered = in_suit_order(cards)
     for suit in SUIT_ORDER:
-        ranks = [c for c in cards if not c.is_joker and c.suit == suit]
+        ranks = [c.rank_code for c in ordered if not c.is_joker and c.suit == suit]
         if ranks:
-            ranks.sort(reverse=True)
-            groups.append(f"{suit.symbol} {' '.join(c.rank_code for c in ranks)}")
-    groups += [c.label for c in sorted((c for c in cards if c.is_joker), reverse=True)]
+            groups.append(f"{suit.symbol} {' '.join(ranks)}")
+    groups += [c.label for c in ordered if c.is_joker]
     text = "  ".join(groups)
     return isolate(text) if lang == "fa" else text
 
 
-def _steps(replay: MatchReplay, viewer: int, hand: int, trick: int) -> tuple[ButtonSpec, ...]:
-    """⏮ ◀ ▶ ⏭: the previous hand's deal (this one's, past it), a trick back and forward
-    (across hands), the next hand's deal. A button with nowhere to go is disabled."""
+Step = tuple[str, str, tuple[int, int] | None]
+"""A replay's step: its name (``custom_ids``' step names), its symbol, and the position it
+goes to, as (hand index, trick); None where there is nowhere to go."""
+
+
+def replay_steps(replay: MatchReplay, hand: int, trick: int) -> tuple[Step, ...]:
+    """⏮ ◀ ▶ ⏭ from hand index ``hand`` after trick ``trick``: the previous hand's deal (this
+    one's, past it), a trick back and forward (across hands), the next hand's deal. The
+    Discord Replay's buttons and the web page's links (issue 16) both step by these."""
     hands = replay.story.hands
     last_hand = len(hands) - 1
     back = (hand, trick - 1) if trick else (hand - 1, len(hands[hand - 1].tricks)) if hand else None
@@ -262,13 +280,18 @@ def _steps(replay: MatchReplay, viewer: int, hand: int, trick: int) -> tuple[But
     )
     hand_back = (hand, 0) if trick else (hand - 1, 0) if hand else None
     hand_forward = (hand + 1, 0) if hand < last_hand else None
-    out = []
-    for step, label, to in (
+    return (
         ("hand_back", "⏮", hand_back),
         ("back", "◀", back),
         ("forward", "▶", forward),
         ("hand_forward", "⏭", hand_forward),
-    ):
+    )
+
+
+def _steps(replay: MatchReplay, viewer: int, hand: int, trick: int) -> tuple[ButtonSpec, ...]:
+    """The replay's step buttons (``replay_steps``); one with nowhere to go is disabled."""
+    out = []
+    for step, label, to in replay_steps(replay, hand, trick):
         h, k = to if to is not None else (hand, trick)
         cid = custom_ids.replay_step_id(replay.entry.match_id, viewer, h, k, step)
         out.append(ButtonSpec(cid, label, "primary", disabled=to is None))

@@ -388,8 +388,15 @@ def error_text(lang: str, code: str, params: dict[str, object]) -> str:
 
 
 def settings_message(
-    lang: str, values: Mapping[str, bool | str | int], *, changed: bool
+    lang: str,
+    values: Mapping[str, bool | str | int],
+    *,
+    changed: bool,
+    web_url: str | None = None,
 ) -> MessageSpec:
+    """The server's settings (the answer to ``/hokm settings``, for the admin only), with the
+    address of the server's web page while it is on (issue 16): on a line of its own, as is,
+    so nothing around it joins the link."""
     lines = []
     for key, value in values.items():
         if isinstance(value, bool):
@@ -401,6 +408,8 @@ def settings_message(
         else:
             shown = number(lang, value)
         lines.append(t(lang, f"settings.{key}", value=shown))
+    if web_url is not None:
+        lines += ["", t(lang, "settings.web_url"), web_url, t(lang, "settings.web_url_note")]
     if changed:
         lines.append(f"\n✅ {t(lang, 'settings.changed')}")
     return MessageSpec(embed=EmbedSpec(t(lang, "settings.title"), "\n".join(lines), COLOR_LOBBY))

@@ -89,6 +89,10 @@ class GuildSettings(BaseModel):
     """Whether a match with a computer player changes its members' ratings (issue 16). Off by
     default: a computer's strength is a guess, so such a match says little about the members.
     A match with hints is never rated, whatever this says. Older stored settings read off."""
+    web: bool = False
+    """The server's read-only web page (issue 16): its leaderboard and match replays, at an
+    address with a secret in it (``Store.web_secret``) that only the admins are shown. Off by
+    default; the bot serves it only where its operator set ``web_port``."""
 
     @field_validator("game_format")
     @classmethod

@@ -119,6 +119,9 @@ guild_settings = sa.Table(
     sa.Column("guild_id", sa.BigInteger, primary_key=True, autoincrement=False),
     sa.Column("settings", JSONText, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
+    # The server's web page address (issue 16): set while its ``web`` setting is on, None
+    # while it is off (0007_web_secret). Kept out of ``settings``, which is shown back.
+    sa.Column("web_secret", sa.String(64), nullable=True),
 )
 
 game_tables = sa.Table(

@@ -190,8 +190,14 @@ class Store:
         return await self._runner.read(self._ops.get_guild_settings, guild_id)
 
     async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
-        """Replace the guild's settings (only non-defaults are kept, so defaults can evolve)."""
+        """Replace the guild's settings (only non-defaults are kept, so defaults can evolve);
+        with ``web`` on, the web page gets its secret if it has none; off, the secret goes."""
         await self._runner.write(self._ops.set_guild_settings, guild_id, settings)
+
+    async def web_secret(self, guild_id: int) -> str | None:
+        """The secret in the address of the server's web page (issue 16): set while its
+        ``web`` setting is on (made by ``set_guild_settings``), None while it is off."""
+        return await self._runner.read(self._ops.web_secret, guild_id)
 
     # ----------------------------------------------------------------- live tables
 

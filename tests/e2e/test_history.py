@@ -8,10 +8,8 @@ PostgreSQL."""
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -19,45 +17,16 @@ from bot.discord.client import HokmBot
 from bot.present import custom_ids
 from bot.present.i18n import number, t
 from bot.present.render import error_text
-from bot.store import FinishedMatch, MatchPlayer
-from engine import CARDS, Match, Rules
-from engine.story import MatchStory, record, story
+from engine import CARDS
+from engine.story import MatchStory, story
 from tests.double.mentions import mention_problems
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
-from tests.engine.helpers import random_move
+from tests.matches import played
 
 from .helpers import open_table, table_message
 
-START = datetime(2026, 11, 1, 18, 0, tzinfo=UTC)
 CARD = re.compile(r"(?<![0-9])(10|[2-9JQKA])[♠♥♦♣]")
-
-
-def played(seed: int, seats: tuple[int | None, ...], guild_id: int, n: int) -> FinishedMatch:
-    """A standard match of the engine to 2 (random legal play), recorded as the bot records one."""
-    match = Match(seed, Rules(target_score=2))
-    rng = random.Random(seed)
-    while not match.is_over:
-        random_move(match, rng)
-    assert match.winner_team is not None
-    players = tuple(
-        MatchPlayer(i, i % 2, uid, uid is None, f"Computer {i}" if uid is None else f"player{i}")
-        for i, uid in enumerate(seats)
-    )
-    finished = START + timedelta(hours=n)
-    return FinishedMatch(
-        match_id=f"{seed:012x}",
-        guild_id=guild_id,
-        channel_id=5,
-        started_at=finished - timedelta(minutes=20),
-        finished_at=finished,
-        target_score=2,
-        scores=tuple(match.scores),
-        winner_team=match.winner_team,
-        hands=[],
-        players=players,
-        replay=record(match),
-    )
 
 
 def press(message: StoredMessage, label: str) -> str:

@@ -38,6 +38,7 @@ def test_limits_match_validation() -> None:
         "bam": (False, True),
         "game_format": hosted_formats(),  # issue 14: the engine's formats the bot hosts
         "rate_computer_matches": (False, True),  # issue 16
+        "web": (False, True),  # issue 16: the server's web page
     } == LIMITS
     for key, allowed in LIMITS.items():
         if isinstance(allowed, Range):
@@ -126,3 +127,32 @@ async def test_stored_settings_load_leniently(store: Store, raw_sql: RawSQL) -> 
     )
     loaded = await store.get_guild_settings(3)
     assert loaded == GuildSettings(language="fa")
+
+
+async def test_web_secret_comes_with_the_setting_and_a_new_one_after_off(
+    store: Store, raw_sql: RawSQL
+) -> None:
+    """Issue 16's web page: ``web`` on gives the server a secret for its page's address (kept
+    while the page stays on, whatever else changes), off drops it, and on again makes a new
+    one, so an address once shared can be taken back. Servers never share one."""
+    assert await store.web_secret(7) is None  # a server that never changed anything
+    await store.set_guild_settings(7, GuildSettings(turn_seconds=30))
+    assert await store.web_secret(7) is None  # off by default
+    await store.set_guild_settings(7, GuildSettings(web=True))
+    first = await store.web_secret(7)
+    assert first is not None and len(first) >= 32
+    assert first.replace("-", "").replace("_", "").isalnum()  # URL-safe as it is
+    await store.set_guild_settings(7, GuildSettings(web=True, language="fa"))
+    assert await store.web_secret(7) == first  # another change keeps the address
+    await store.set_guild_settings(8, GuildSettings(web=True))
+    other = await store.web_secret(8)
+    assert other is not None and other != first
+    await store.set_guild_settings(7, GuildSettings(web=False, language="fa"))
+    assert await store.web_secret(7) is None
+    assert (await store.get_guild_settings(7)).language == "fa"
+    rows = await raw_sql.execute("SELECT web_secret FROM guild_settings WHERE guild_id = 7")
+    assert rows == [(None,)]  # gone from the database, not only hidden
+    await store.set_guild_settings(7, GuildSettings(web=True))
+    again = await store.web_secret(7)
+    assert again is not None and again not in (first, other)
+    assert "web_secret" not in (await store.get_guild_settings(7)).model_dump()

@@ -11,6 +11,7 @@ from typing import Protocol
 from ...service.service import TableService
 from ...store import Store
 from ...store.guild_settings import GuildSettings
+from ...web.server import WebServer
 from ..outbox import Outbox
 from ..publisher import DiscordPublisher
 
@@ -27,6 +28,11 @@ class CogBot(Protocol):
 
     @property
     def outbox(self) -> Outbox: ...
+
+    @property
+    def web(self) -> WebServer | None:
+        """The servers' web pages (issue 16); None where ``web_port`` is not set."""
+        ...
 
     async def language_of(self, guild_id: int | None) -> str:
         """The server's language (cached; English outside a server)."""

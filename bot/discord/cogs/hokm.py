@@ -191,6 +191,7 @@ class HokmCog(commands.Cog):
         bam="Whether a side at seven tricks to none may play on for every trick (V1 bam)",
         game_format="The Hokm format new tables are opened with",
         rate_computer_matches="Whether matches with computer players change members' ratings",
+        web="A read-only web page of the leaderboard and replays; its address is shown to you only",
     )
     @app_commands.choices(game_format=FORMAT_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
@@ -211,6 +212,7 @@ class HokmCog(commands.Cog):
         bam: bool | None = None,
         game_format: str | None = None,
         rate_computer_matches: bool | None = None,
+        web: bool | None = None,
     ) -> None:
         # Each option is named as its setting, so the options given are the changes.
         given = dict(locals())  # first statement: only the parameters are set
@@ -223,12 +225,28 @@ class HokmCog(commands.Cog):
             raise ActionError("error.not_admin")
         current = await self.bot.store.get_guild_settings(interaction.guild_id)
         new = current.with_changes(**changes)
+        if changes.get("web") and self.bot.web is None:
+            raise ActionError("error.web_unavailable")  # before anything is saved
         if changes:
             await self.bot.store.set_guild_settings(interaction.guild_id, new)
             self.bot.settings_changed(interaction.guild_id, new)
             log.info("guild %s: settings changed %s", interaction.guild_id, sorted(changes))
-        spec = render.settings_message(new.language, new.model_dump(), changed=bool(changes))
+        spec = render.settings_message(
+            new.language,
+            new.model_dump(),
+            changed=bool(changes),
+            web_url=await self._web_url(interaction.guild_id) if new.web else None,
+        )
+        # ephemeral: the page's address is for the admin who asked, never the channel
         await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+
+    async def _web_url(self, guild_id: int) -> str | None:
+        """The server's web page address (issue 16), where this bot serves pages."""
+        web = self.bot.web
+        secret = await self.bot.store.web_secret(guild_id)
+        if web is None or secret is None:
+            return None
+        return web.page_url(guild_id, secret)
 
 
 def _join(lang: str, names: Iterable[str]) -> str:

@@ -1,0 +1,70 @@
+"""The sentences of a server's web page (issue 16) and of the setting that turns it on, in
+English and Persian.
+
+Part of ``catalog.CATALOG`` (merged like ``catalog_history``). The page's text is plain: the
+web presenter (``bot.present.web_pages``) escapes every sentence for HTML after filling it
+in, so none of these holds markup, and none may (it would show as text).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+WEB: Final[dict[str, dict[str, str]]] = {
+    # ---------------------------------------------------------------- /hokm settings web
+    "settings.web": {
+        "en": "Web page (leaderboard and replays): {value}",
+        "fa": "صفحهٔ وب (رده‌بندی و بازپخش‌ها): {value}",
+    },
+    "settings.web_url": {
+        "en": "🌐 The server's web page (shown only to you):",
+        "fa": "🌐 صفحهٔ وب این سرور (فقط به شما نشان داده می‌شود):",
+    },
+    "settings.web_url_note": {
+        "en": "Anyone with this address can open it. `/hokm settings web:false` closes it; "
+        "turned on again, it gets a new address.",
+        "fa": "هر کس این نشانی را داشته باشد می‌تواند بازش کند. `/hokm settings web:false` آن "
+        "را می‌بندد؛ اگر دوباره روشن شود، نشانی تازه‌ای می‌گیرد.",
+    },
+    "error.web_unavailable": {
+        "en": "This bot serves no web page: its operator has not set `web_port` in its config.",
+        "fa": "این ربات صفحهٔ وب ندارد: گردانندهٔ آن `web_port` را در تنظیماتش نگذاشته است.",
+    },
+    # ---------------------------------------------------------------- the page
+    "web.title": {"en": "🃏 Hokm — {guild}", "fa": "🃏 حکم — {guild}"},
+    "web.this_server": {"en": "this server", "fa": "این سرور"},
+    "web.leaderboard": {"en": "🏆 Leaderboard", "fa": "🏆 جدول رده‌بندی"},
+    "web.matches": {"en": "📜 Finished matches", "fa": "📜 بازی‌های تمام‌شده"},
+    "web.col_rank": {"en": "#", "fa": "#"},
+    "web.col_player": {"en": "Player", "fa": "بازیکن"},
+    "web.col_rating": {"en": "⭐ Rating", "fa": "⭐ امتیاز مهارت"},
+    "web.col_won": {"en": "Won", "fa": "برد"},
+    "web.col_played": {"en": "Played", "fa": "بازی"},
+    "web.col_rate": {"en": "Win rate", "fa": "درصد برد"},
+    "web.percent": {"en": "{n}%", "fa": "{n}٪"},
+    "web.col_when": {"en": "Finished", "fa": "پایان"},
+    "web.col_format": {"en": "Format", "fa": "نوع بازی"},
+    "web.col_result": {"en": "Teams and score", "fa": "تیم‌ها و امتیاز"},
+    "web.replay": {"en": "🎬 Replay", "fa": "🎬 بازپخش"},
+    "web.page": {"en": "Page {page} of {pages}", "fa": "صفحهٔ {page} از {pages}"},
+    "web.back": {"en": "← Leaderboard and matches", "fa": "→ رده‌بندی و بازی‌ها"},
+    "web.position": {"en": "Hand {hand} of {hands}", "fa": "دست {hand} از {hands}"},
+    "web.took": {"en": "{name} takes the trick", "fa": "{name} این دور را برد"},
+    "web.step_hand_back": {"en": "Previous hand", "fa": "دست قبلی"},
+    "web.step_back": {"en": "Previous trick", "fa": "دور قبلی"},
+    "web.step_forward": {"en": "Next trick", "fa": "دور بعدی"},
+    "web.step_hand_forward": {"en": "Next hand", "fa": "دست بعدی"},
+    "web.hakem_mark": {"en": "hakem", "fa": "حاکم"},
+    "web.computer_mark": {"en": "computer player", "fa": "بازیکن کامپیوتری"},
+    "web.winners": {"en": "winners", "fa": "برنده"},
+    "web.footer": {
+        "en": "A read-only page of the Hokm bot. Anyone with its address can see it; a server "
+        "admin closes it with {command}.",
+        "fa": "صفحهٔ فقط‌خواندنی ربات حکم. هر کس نشانی‌اش را داشته باشد می‌بیندش؛ مدیر سرور "
+        "با {command} آن را می‌بندد.",
+    },
+    "web.no_such_page": {"en": "There is no such page.", "fa": "چنین صفحه‌ای نیست."},
+    "web.not_found": {"en": "Not found", "fa": "پیدا نشد"},
+    "web.lang_en": {"en": "English", "fa": "English"},
+    "web.lang_fa": {"en": "فارسی", "fa": "فارسی"},
+}

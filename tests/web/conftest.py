@@ -1,0 +1,74 @@
+"""A server's web page (issue 16) served for real on 127.0.0.1 (a free port), over a SQLite
+store holding a few finished matches, one of whose players has a hostile name."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from bot.service.match_history import MatchHistory
+from bot.store import FinishedMatch, Store
+from bot.store.guild_settings import GuildSettings
+from bot.web.server import WebServer
+from tests.matches import played
+
+GUILD = 4242
+OTHER_GUILD = 4343
+HOSTILE = "<script>alert(1)</script>&amp;\"'"
+"""A member's display name that would be markup if it reached the page unescaped (short
+enough to be shown whole: names are cut to 32 characters)."""
+GUILD_NAME = "Pars <b>Club</b>"
+
+
+@dataclass
+class Served:
+    store: Store
+    web: WebServer
+    http: aiohttp.ClientSession
+    secret: str
+    matches: list[FinishedMatch]
+
+    @property
+    def home(self) -> str:
+        return self.web.page_url(GUILD, self.secret)
+
+    async def get(self, url: str) -> tuple[int, str, Mapping[str, str]]:
+        async with self.http.get(url, allow_redirects=False) as answer:
+            return answer.status, await answer.text(), answer.headers
+
+    async def set_settings(self, guild_id: int, **values: object) -> None:
+        current = await self.store.get_guild_settings(guild_id)
+        await self.store.set_guild_settings(guild_id, current.with_changes(**values))
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[Served]:
+    store = await Store.open(f"sqlite:///{tmp_path / 'hokm.sqlite3'}")
+    names = [HOSTILE, "bahar", "", "darya"]
+    matches = [played(100 + n, (11, 12, None, 14), GUILD, n, names) for n in range(3)]
+    matches.append(played(200, (11, 12, 13, 14), OTHER_GUILD, 5))
+    for match in matches:
+        assert await store.finish_match(match)
+    await store.set_guild_settings(GUILD, GuildSettings(web=True))
+    await store.set_guild_settings(OTHER_GUILD, GuildSettings(web=True))
+    secret = await store.web_secret(GUILD)
+    assert secret is not None
+    web = WebServer(
+        store,
+        MatchHistory(store),
+        host="127.0.0.1",
+        port=0,
+        guild_name=lambda guild_id: GUILD_NAME if guild_id == GUILD else None,
+    )
+    await web.start()
+    http = aiohttp.ClientSession()
+    try:
+        yield Served(store, web, http, secret, matches)
+    finally:
+        await http.close()
+        await web.close()
+        await store.close()
