@@ -34,6 +34,17 @@ ATTEMPTS = 4
 """Tries of one action when other processes keep saving the table first (``shared``)."""
 
 
+def position(table: Table) -> tuple[int, int] | None:
+    """(hand number, actions so far) of the table's match, if it has one."""
+    match = table.match
+    return None if match is None else (match.hand_number, len(match.actions))
+
+
+def computer_due_at(table: Table) -> tuple[int, int] | None:
+    """The position at which a computer's move is due (only a timer makes it), if any."""
+    return position(table) if table.computer_due is not None else None
+
+
 class Commits:
     """The commit protocol of every action, timer and side note of the service."""
 
@@ -47,6 +58,7 @@ class Commits:
         forget: Callable[[Table], None],
         arm: Callable[[Table], None],
         publish: Callable[[Update], None],
+        timed_elsewhere: Callable[[str], None] = lambda table_id: None,
     ) -> None:
         self.registry = registry
         self.keeper = keeper
@@ -55,6 +67,9 @@ class Commits:
         self._forget = forget
         self._arm = arm
         self._publish = publish
+        self._timed_elsewhere = timed_elsewhere
+        """Told when a stored state shows a computer's move made by another process: that
+        process times the table (``TurnTimers.disown``)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def act(self, table_id: str, action: Action) -> Update:
@@ -78,7 +93,7 @@ class Commits:
                 except ActionError:
                     # Every action validates before it changes anything; a refusal by a
                     # state another process has moved on from is checked, and retried.
-                    if not last and await self.keeper.newer(table):
+                    if not last and await self._newer(table):
                         log.info("table %s: saved elsewhere meanwhile; reloaded", table_id)
                         continue
                     raise
@@ -94,9 +109,11 @@ class Commits:
                         log.exception("table %s: could not save; state restored", table_id)
                         raise ActionError("error.internal") from None
                     log.info("table %s: saved elsewhere meanwhile; reloaded, again", table_id)
+                    due = computer_due_at(table)
                     if not await self.keeper.reload(table):
                         self._forget(table)
                         raise ActionError("error.stale") from None
+                    self._moved_on(table, due)
                     continue
                 except Exception:
                     restore_in_place(table, snapshot)
@@ -159,7 +176,7 @@ class Commits:
 
     async def _catch_up(self, table: Table) -> None:
         async with self.registry.lock(table.table_id):
-            if not self.registry.is_current(table) or not await self.keeper.newer(table):
+            if not self.registry.is_current(table) or not await self._newer(table):
                 return
             if not table.is_live:
                 self._forget(table)
@@ -167,6 +184,20 @@ class Commits:
             update.add(CaughtUp())
             self._publish(update)
             self._arm(table)
+
+    async def _newer(self, table: Table) -> bool:
+        """``TableKeeper.newer``, noting a computer's move made elsewhere."""
+        due = computer_due_at(table)
+        if not await self.keeper.newer(table):
+            return False
+        self._moved_on(table, due)
+        return True
+
+    def _moved_on(self, table: Table, due: tuple[int, int] | None) -> None:
+        """The stored state is past the position a computer's move was due at here: another
+        process made that move, so it times the table."""
+        if due is not None and due != position(table):
+            self._timed_elsewhere(table.table_id)
 
     async def close(self) -> None:
         for task in list(self._tasks):

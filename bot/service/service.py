@@ -109,6 +109,7 @@ class TableService:
             shared=shared,
             forget=lambda table: self._forget(table),
             arm=lambda table: self.turns.arm(table),
+            timed_elsewhere=lambda table_id: self.turns.disown(table_id),
             publish=lambda update: self.publisher.publish(update),
         )
         self.lobby = Lobby(self.registry, self.pace, seed_source)
@@ -191,7 +192,7 @@ class TableService:
         """Drop everything kept for a table that ended."""
         self.registry.forget(table)
         self.keeper.forget(table.table_id)
-        self.turns.cancel(table.table_id)
+        self.turns.forget(table.table_id)
 
     # ----------------------------------------------------------------- queries
 

@@ -36,7 +36,13 @@ log = logging.getLogger(__name__)
 
 VISITOR_GRACE = 3.0
 """Seconds a process waits past a deadline of a table another process serves before acting
-on it itself (that process is then presumably gone: issue 15)."""
+on it itself (that process is then presumably gone: issue 15). Once it has had to act, it
+times the table nearly as its own (``ADOPTED_LAG``) until it sees another process time it."""
+
+ADOPTED_LAG = 0.5
+"""Seconds an adopted table (``TurnTimers.serves``) is timed late: nothing for a process that
+is gone, but enough for the serving process, when it is back, to act first, so the adopter
+sees it and leaves the table to it (``TurnTimers.disown``)."""
 
 Decision = tuple[int, int, Choice]
 """(hand number, actions so far, the move): a decision and the position it was made for."""
@@ -89,6 +95,10 @@ class TurnTimers:
         self._timers: dict[str, Cancellable] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._decisions: dict[str, _Pending] = {}
+        self._adopted: set[str] = set()
+        """Tables of another process's server whose due move this process had to make (their
+        server is presumably gone): timed ``ADOPTED_LAG`` late instead of ``VISITOR_GRACE``,
+        so a dead process's table does not play every computer move 3 s late."""
         self._closed = False
 
     async def close(self) -> None:
@@ -101,8 +111,13 @@ class TurnTimers:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
+    def forget(self, table_id: str) -> None:
+        """A table ended: its timer goes, and whatever was kept for it."""
+        self.cancel(table_id)
+        self._adopted.discard(table_id)
+
     def cancel(self, table_id: str) -> None:
-        """A table ended: its timer goes (its pending decision is dropped at the next arm)."""
+        """Its timer goes (a pending decision is dropped at the next arm)."""
         handle = self._timers.pop(table_id, None)
         if handle:
             handle.cancel()
@@ -110,21 +125,40 @@ class TurnTimers:
     def has_timer(self, table_id: str) -> bool:
         return table_id in self._timers
 
+    def serves(self, table: Table) -> bool:
+        """Whether this process times ``table`` (nearly) on time: its server's, or adopted."""
+        return self.owns(table) or table.table_id in self._adopted
+
+    def adopted(self, table_id: str) -> bool:
+        return table_id in self._adopted
+
+    def disown(self, table_id: str) -> None:
+        """Another process times the table again (it made a timed move), or it ended: back to
+        timing it ``VISITOR_GRACE`` late, if at all."""
+        if table_id in self._adopted:
+            self._adopted.discard(table_id)
+            log.info("table %s: timed by another process again", table_id)
+
     def arm(self, table: Table) -> None:
         """(Re-)read a table's deadlines and set its one timer for the nearest."""
         self.cancel(table.table_id)
         if self._closed or not table.is_live or not self.registry.is_current(table):
             self._drop_decision(table.table_id)
             return
-        owned = self.owns(table)
+        owned = self.serves(table)
         if owned:
             self._prepare_decision(table)
         due = [t for t in (table.deadline, table.computer_due) if t is not None]
         if not due:
             return
-        delay = max(0.0, min(due) + (0.0 if owned else VISITOR_GRACE) - self.pace.clock())
+        delay = max(0.0, min(due) + self._lag(table) - self.pace.clock())
         call_later = self._call_later or asyncio.get_running_loop().call_later
         self._timers[table.table_id] = call_later(delay, lambda: self._spawn_wake(table.table_id))
+
+    def _lag(self, table: Table) -> float:
+        if self.owns(table):
+            return 0.0
+        return ADOPTED_LAG if table.table_id in self._adopted else VISITOR_GRACE
 
     def _spawn_wake(self, table_id: str) -> None:
         self._timers.pop(table_id, None)
@@ -149,9 +183,11 @@ class TurnTimers:
                 return
             version = table.version
             try:
-                await self._wake_locked(table, decision)
+                if await self._wake_locked(table, decision):
+                    self._adopt(table)
             except StaleWrite:  # another process acted first (issue 15): its state wins
                 log.info("table %s: saved elsewhere first; reloaded", table_id)
+                self.disown(table_id)
                 await self._reload(table)
             except Exception:
                 log.exception("table %s: timer action failed", table_id)
@@ -160,16 +196,25 @@ class TurnTimers:
             finally:
                 self.arm(table)
 
-    async def _wake_locked(self, table: Table, decision: Decision | None) -> None:
+    def _adopt(self, table: Table) -> None:
+        """This process made a due move of a table it does not serve, ``VISITOR_GRACE`` late:
+        nobody else did, so its server is presumably gone; time it on time from now on."""
+        if not self.serves(table) and table.is_live:
+            self._adopted.add(table.table_id)
+            log.info("table %s: its server did not play it; timed here from now on", table.table_id)
+
+    async def _wake_locked(self, table: Table, decision: Decision | None) -> bool:
+        """Make what is due; whether anything was (and was stored)."""
         now = self.pace.clock()
         update = Update(table)
         if table.status == "lobby":
             if self.lobby.expire(table, update):
                 await self._commit(table, update)
-            return
+                return True
+            return False
         match = table.match
         if table.status != "playing" or match is None:
-            return
+            return False
         seat = match.to_act
         s = table.seat(seat)
         if table.computer_due is not None and now >= table.computer_due and s.computer_plays:
@@ -181,9 +226,12 @@ class TurnTimers:
             )
             apply_choice(table, update, seat, choice, self.pace)
             await self._commit(table, update)
-        elif table.deadline is not None and now >= table.deadline and not s.computer_plays:
+            return True
+        if table.deadline is not None and now >= table.deadline and not s.computer_plays:
             time_out(table, update, seat, self.pace)  # R14: the server plays
             await self._commit(table, update)
+            return True
+        return False
 
     # ----------------------------------------------------------------- computer decisions
 

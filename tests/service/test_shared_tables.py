@@ -20,13 +20,23 @@ from bot.service.events import CaughtUp
 from bot.service.ports import Update
 from bot.service.service import TableService
 from bot.service.table import Table
-from bot.service.turns import VISITOR_GRACE
+from bot.service.turns import ADOPTED_LAG, VISITOR_GRACE
 from bot.store import Store
 from bot.store.listen import TableSaves
 from engine import Card, Match, Suit, seat_view
 
 from .fakes import FakeClock
-from .helpers import GUILD, HAKEM_0_SEED, four_people, greedy, match_of, timers, user_at
+from .helpers import (
+    GUILD,
+    HAKEM_0_SEED,
+    HUMANS,
+    four_people,
+    greedy,
+    match_of,
+    timers,
+    user_at,
+    with_computers,
+)
 
 
 class Recorder:
@@ -283,3 +293,57 @@ async def test_a_dead_process_s_table_nobody_loaded_plays_on_from_another(
     assert len(match_of(there).actions) == start + 1  # the server's trump (R14), played there
     assert len((await stored_match(other, table.table_id)).actions) == start + 1
     assert await other.sweep() == 0  # held there now: its own timer times it
+
+
+async def caught_up(service: TableService, table_id: str, version: int) -> Table:
+    """The service's copy of the table once it holds ``version`` (by notification)."""
+    for _ in range(300):
+        there = service.tables[table_id]
+        if there.version >= version:
+            return there
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"no catch-up to version {version}")
+
+
+async def test_a_process_that_had_to_play_a_dead_process_s_table_times_it_until_it_is_back(
+    processes: Make, clock: FakeClock
+) -> None:
+    """After the serving process died, the other plays the first due computer move
+    ``VISITOR_GRACE`` late (it must not race a live server), then times the table
+    ``ADOPTED_LAG`` late: a dead process's table does not wait 3 s for every computer move.
+    When the serving process is back it acts first, and the other leaves the table to it.
+    (The notifications of saves are handed over by the test: a listener never settles the
+    fake clock.)"""
+    home = await processes()
+    other = await processes(owns=lambda guild_id: guild_id != GUILD)
+    table = await with_computers(home, difficulty="easy")
+    tid = table.table_id
+    there = await other.held(tid)
+    await move(other, there, HUMANS[0], greedy(there))  # the host's trump, then first card
+    await move(other, there, HUMANS[0], greedy(there))
+    await home.close()  # the home "dies" with seat 1's computer move due
+    due = there.computer_due
+    assert due is not None and match_of(there).to_act == 1
+    start = len(match_of(there).actions)
+
+    await clock.advance(due - clock() + VISITOR_GRACE - 0.1)
+    assert len(match_of(there).actions) == start  # within the grace: a live home's move
+    await clock.advance(0.2)
+    assert len((await stored_match(other, tid)).actions) == start + 1
+    assert other.turns.adopted(tid)
+    due = there.computer_due
+    assert due is not None and timers(clock) == [due + ADOPTED_LAG]
+    await clock.advance(due - clock() + ADOPTED_LAG)
+    assert len((await stored_match(other, tid)).actions) == start + 2  # seat 2, not 3 s late
+
+    back = await processes()  # the home is back: it resumes and times the table
+    (resumed,) = await back.restore()
+    due = resumed.computer_due
+    assert due is not None and sorted(timers(clock)) == [due, due + ADOPTED_LAG]
+    await clock.advance(due - clock())  # seat 3, played by the home at its time
+    assert len((await stored_match(back, tid)).actions) == start + 3
+    other.saved_elsewhere(tid, resumed.version)  # what its listener is told
+    await caught_up(other, tid, resumed.version)
+    assert not other.turns.adopted(tid)  # it saw the home time the table: left to it
+    nearest = min(t for t in (resumed.deadline, resumed.computer_due) if t is not None)
+    assert sorted(timers(clock)) == [nearest, nearest + VISITOR_GRACE]
