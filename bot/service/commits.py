@@ -18,12 +18,12 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
-from ..store import StaleWrite, Store
+from ..store import SeatTaken, StaleWrite, Store
 from .errors import ActionError
 from .events import CaughtUp
 from .persistence import TableKeeper, restore_in_place
 from .ports import Update
-from .registry import TableRegistry
+from .registry import TableRegistry, seated_elsewhere
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -103,6 +103,12 @@ class Commits:
                     raise ActionError("error.internal") from None
                 try:
                     await self.commit(table, update)
+                except SeatTaken as taken:  # seated at another live table, by any process
+                    restore_in_place(table, snapshot)
+                    log.info("table %s: %s", table_id, taken)
+                    raise seated_elsewhere(
+                        table.guild_id, taken.guild_id, taken.channel_id
+                    ) from None
                 except StaleWrite:
                     restore_in_place(table, snapshot)
                     if last:

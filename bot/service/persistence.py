@@ -30,6 +30,11 @@ def due_at(table: Table) -> datetime | None:
     return datetime.fromtimestamp(min(due), UTC)
 
 
+def seated(table: Table) -> tuple[int, ...]:
+    """The members seated at the table, in id order."""
+    return tuple(sorted(s.user_id for _, s in table.humans() if s.user_id is not None))
+
+
 class TableKeeper:
     """Writes tables to the store (version-checked) and keeps what to go back to."""
 
@@ -37,6 +42,8 @@ class TableKeeper:
         self.store = store
         self.pace = pace
         self._saved: dict[str, dict[str, Any]] = {}
+        self._seated: dict[str, tuple[int, ...]] = {}
+        """Who the store has seated at each table (``seated_members``), as of its last save."""
 
     async def store_update(self, table: Table, update: Update) -> None:
         """Persist a committed change: the public lines its events call for are written into
@@ -90,6 +97,9 @@ class TableKeeper:
             log.exception("table %s: rating changes could not be read", table.table_id)
 
     def record(self, table: Table) -> TableRecord:
+        """The table's next version; who sits there only when that changed since the last
+        save (the store then checks each member sits at no other live table)."""
+        members = seated(table)
         return TableRecord(
             table_id=table.table_id,
             guild_id=table.guild_id,
@@ -98,6 +108,7 @@ class TableKeeper:
             version=table.version + 1,
             state=table.to_dict() | {"version": table.version + 1},
             due_at=due_at(table),
+            members=None if self._seated.get(table.table_id) == members else members,
         )
 
     async def save(self, table: Table) -> None:
@@ -109,12 +120,14 @@ class TableKeeper:
         """Remember what the store now holds: the state to go back to if a later write fails."""
         table.version = record.version
         self._saved[table.table_id] = dict(record.state)
+        self._seated[table.table_id] = seated(table)
 
     def last_saved(self, table: Table) -> dict[str, Any]:
         return self._saved.get(table.table_id) or table.to_dict()
 
     def forget(self, table_id: str) -> None:
         self._saved.pop(table_id, None)
+        self._seated.pop(table_id, None)
 
     async def newer(self, table: Table) -> bool:
         """Whether the store holds a newer version than ``table`` (another process saved it,

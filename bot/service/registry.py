@@ -16,6 +16,13 @@ from .errors import ActionError
 from .table import Table
 
 
+def seated_elsewhere(guild_id: int, other_guild: int, channel_id: int) -> ActionError:
+    """The refusal for a member seated at the live table in ``channel_id`` (of
+    ``other_guild``) who tries to sit at a table of ``guild_id``: it names that channel."""
+    code = "error.seated_elsewhere" if other_guild == guild_id else "error.seated_elsewhere_other"
+    return ActionError(code, channel=f"<#{channel_id}>")
+
+
 class TableRegistry:
     """Live tables by id and by channel, their locks, and the hosts whose table is opening."""
 
@@ -84,7 +91,9 @@ class TableRegistry:
         return None
 
     def require_unseated(self, user_id: int, guild_id: int) -> None:
-        """A member sits at one live table at a time across the bot.
+        """A member sits at one live table at a time across the bot: at this process's tables
+        here; across processes the store refuses the save that would seat them twice
+        (``SeatTaken``, turned into the same refusal by ``seated_elsewhere``).
 
         Called in the same step of the event loop as the seat is taken (no ``await`` between
         the check and the change), so two opens or joins at once cannot both pass it.
@@ -93,13 +102,8 @@ class TableRegistry:
             ``error.seated_elsewhere_other``, naming the channel.
         """
         at = self.seated_at(user_id)
-        if at is None:
-            return
-        other_guild, channel_id = at
-        code = (
-            "error.seated_elsewhere" if other_guild == guild_id else "error.seated_elsewhere_other"
-        )
-        raise ActionError(code, channel=f"<#{channel_id}>")
+        if at is not None:
+            raise seated_elsewhere(guild_id, *at)
 
     def require_room(self, guild_id: int, limit: int) -> None:
         """A server has at most ``max_open_tables`` live tables (one server cannot crowd out

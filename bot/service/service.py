@@ -18,7 +18,7 @@ from functools import partial
 
 from engine import Card, Suit
 
-from ..store import ChannelBusy, Store
+from ..store import ChannelBusy, SeatTaken, Store
 from ..store.guild_settings import GuildSettings
 from .commits import Action, Commits
 from .errors import ActionError
@@ -47,7 +47,7 @@ from .ports import (
     Update,
     Via,
 )
-from .registry import TableRegistry
+from .registry import TableRegistry, seated_elsewhere
 from .rematch import Rematches
 from .table import SEATS, Table
 from .turns import VISITOR_GRACE, TurnTimers, default_player_factory
@@ -283,6 +283,8 @@ class TableService:
                 await self.keeper.save(table)
             except ChannelBusy:
                 raise ActionError("error.channel_busy", table=None) from None
+            except SeatTaken as taken:  # the host sits at a table another process holds
+                raise seated_elsewhere(guild_id, taken.guild_id, taken.channel_id) from None
         self.registry.register(table)
         log.info("table %s: opened in channel %s by %s", table.table_id, channel_id, host_id)
         update = self._publish(table, Opened(0))

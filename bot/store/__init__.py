@@ -21,7 +21,7 @@ Migrations by hand, from the project root (the bot does not need this):
     alembic -c bot/store/migrations/alembic.ini -x url=sqlite:///data/hokm.sqlite3 upgrade head
 """
 
-from .errors import ChannelBusy, StaleWrite, StoreError
+from .errors import ChannelBusy, SeatTaken, StaleWrite, StoreError
 from .migrate import SchemaTooNew
 from .records import (
     LIVE_STATUSES,
@@ -54,6 +54,7 @@ __all__ = [
     "MemberRating",
     "PlayerRecord",
     "SchemaTooNew",
+    "SeatTaken",
     "StaleWrite",
     "StandingsPage",
     "Store",

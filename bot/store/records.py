@@ -69,6 +69,10 @@ class TableRecord:
     updated_at: datetime | None = None
     due_at: datetime | None = None
     """Its nearest deadline, if it has one (issue 15: another process plays it when due)."""
+    members: tuple[int, ...] | None = None
+    """The members seated at it, when the save changes who sits there (``None``: as stored).
+    The store keeps one live table per member (``SeatTaken``); a table that ends frees its
+    members whatever this holds."""
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.table_id) <= MAX_TABLE_ID:

@@ -185,6 +185,22 @@ matches = sa.Table(
     sa.Index("ix_matches_guild_history", "guild_id", "finished_at", "match_id"),
 )
 
+# Who sits at which live table (issue 15): one row per seated member, so a member sits at one
+# live table at a time across every process of the bot. Written in the transaction of the
+# table's save that seats them; the rows of a table that ends go in the save that ends it.
+seated_members = sa.Table(
+    "seated_members",
+    metadata,
+    sa.Column("user_id", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column(
+        "table_id",
+        sa.String(MAX_TABLE_ID),
+        sa.ForeignKey("game_tables.table_id", ondelete="CASCADE", name="fk_seated_members_table"),
+        nullable=False,
+    ),
+    sa.Index("ix_seated_members_table", "table_id"),
+)
+
 # (0005) What a finished match's Replay steps through (issue 16): the engine's record of it
 # (format, seed, rules, actions). A table of its own, so the rows of ``matches`` that every
 # listing and the ratings rebuild read stay narrow; a match recorded before 0005 has none.

@@ -13,10 +13,10 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
 from . import ops_base
-from .errors import ChannelBusy, StaleWrite
+from .errors import ChannelBusy, SeatTaken, StaleWrite
 from .ops_base import OpsBase
-from .records import TableRecord
-from .schema import LIVE_CLAUSE, UTCDateTime, game_tables
+from .records import LIVE_STATUSES, TableRecord
+from .schema import LIVE_CLAUSE, UTCDateTime, game_tables, seated_members
 
 TABLES_CHANNEL = "hokm_tables"
 """PostgreSQL's notification channel of table saves: ``"<table id> <version>"``."""
@@ -98,6 +98,7 @@ class TableOps(OpsBase):
                         "due_at": record.due_at,
                     },
                 )
+                self._seat(conn, record)
                 self._saved(conn, record)
                 return dataclasses.replace(record, created_at=created, updated_at=now)
             notify = self.dialect_name == "postgresql"
@@ -131,9 +132,58 @@ class TableOps(OpsBase):
                 f"table {record.table_id}: stored version is {stored}, "
                 f"this save expected {record.version - 1}"
             )
+        self._seat(conn, record)
         if not notify:
             self._saved(conn, record)
         return dataclasses.replace(record, updated_at=now)
+
+    def _seat(self, conn: Connection, record: TableRecord) -> None:
+        """Keep ``seated_members`` as the save leaves the table, in its transaction: a table
+        that ends frees its members; one that changes who sits there takes a row for each
+        member it seats. A member whose row is another live table's makes the whole save fail
+        (``SeatTaken``). On PostgreSQL a second save seating the same member waits on the
+        first one's row, then finds it: of two processes racing, one seats the member."""
+        s = seated_members.c
+        if record.status not in LIVE_STATUSES:
+            conn.execute(sa.delete(seated_members).where(s.table_id == record.table_id))
+            return
+        if record.members is None:
+            return
+        members = sorted(set(record.members))  # one lock order for every save
+        conn.execute(
+            sa.delete(seated_members).where(
+                s.table_id == record.table_id, s.user_id.not_in(members)
+            )
+        )
+        if not members:
+            return
+        rows = [{"user_id": u, "table_id": record.table_id} for u in members]
+        if self.native_upsert:
+            conn.execute(self._insert(seated_members).on_conflict_do_nothing(), rows)
+        else:
+            had = set(conn.execute(sa.select(s.user_id).where(s.user_id.in_(members))).scalars())
+            missing = [r for r in rows if r["user_id"] not in had]
+            if missing:
+                conn.execute(sa.insert(seated_members), missing)
+        g = game_tables.c
+        live_there = sa.select(g.table_id).where(g.table_id == s.table_id, LIVE_CLAUSE)
+        conn.execute(  # a row left by a table that is no longer live is no seat
+            sa.update(seated_members)
+            .where(
+                s.user_id.in_(members),
+                s.table_id != record.table_id,
+                ~sa.exists(live_there),
+            )
+            .values(table_id=record.table_id)
+        )
+        taken = conn.execute(
+            sa.select(s.user_id, g.table_id, g.guild_id, g.channel_id)
+            .join(game_tables, g.table_id == s.table_id)
+            .where(s.user_id.in_(members), s.table_id != record.table_id)
+            .limit(1)
+        ).first()
+        if taken is not None:
+            raise SeatTaken(taken.user_id, taken.table_id, taken.guild_id, taken.channel_id)
 
     def _saved(self, conn: Connection, record: TableRecord) -> None:
         """PostgreSQL: tell every process listening (``Store.listen_tables``) which table

@@ -3,6 +3,7 @@ Discord, no real time), so the whole group runs in well under two seconds."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, cast
 
@@ -10,9 +11,10 @@ import pytest
 
 from bot.service.service import TableService
 from bot.store import Store
+from bot.store.listen import TableSaves
 
 from .fakes import FakeClock, FakePublisher, FakeStore
-from .helpers import HAKEM_0_SEED
+from .helpers import HAKEM_0_SEED, Make, Recorder
 
 MakeService = Callable[..., TableService]
 
@@ -69,3 +71,40 @@ async def make_service(
 @pytest.fixture
 def service(make_service: MakeService) -> TableService:
     return make_service()
+
+
+@pytest.fixture
+async def processes(pg_url: str, clock: FakeClock) -> AsyncIterator[Make]:
+    """``make(owns=…)``: a service on a store of its own, both on the run's database."""
+    made: list[tuple[TableService, Store]] = []
+
+    async def make(
+        owns: Callable[[int], bool] = lambda guild_id: True, listen: bool = False
+    ) -> TableService:
+        store = await Store.open(pg_url)
+        service = TableService(
+            store,
+            publisher=Recorder(),  # type: ignore[arg-type]
+            clock=clock,
+            call_later=clock.call_later,
+            monotonic=clock.monotonic,
+            think_grace=0.0,
+            seed_source=lambda: HAKEM_0_SEED,
+            shared=True,
+            owns=owns,
+        )
+        made.append((service, store))
+        if listen:
+            saves = store.listen_tables(service.saved_elsewhere)
+            assert saves is not None
+            listening.append(saves)
+            await asyncio.wait_for(saves.listening.wait(), 10)
+        return service
+
+    listening: list[TableSaves] = []
+    yield make  # type: ignore[misc]
+    for saves in listening:
+        await saves.close()
+    for service, store in made:
+        await service.close()
+        await store.close()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from bot.service.ports import Update
 from bot.service.service import TableService
 from bot.service.table import Table
 from bot.store.guild_settings import GuildSettings
@@ -131,3 +133,16 @@ async def until_turn_of(
 def timers(clock: FakeClock) -> list[float]:
     """When the armed timers fire."""
     return [h.when for h in clock.pending]
+
+
+class Recorder:
+    """A publisher that keeps what it was handed (no Discord here)."""
+
+    def __init__(self) -> None:
+        self.updates: list[Update] = []
+
+    def publish(self, update: Update) -> None:
+        self.updates.append(update)
+
+
+Make = Callable[..., TableService]

@@ -10,10 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
 from typing import Any
-
-import pytest
 
 from bot.service.errors import ActionError
 from bot.service.events import CaughtUp
@@ -21,15 +18,14 @@ from bot.service.ports import Update
 from bot.service.service import TableService
 from bot.service.table import Table
 from bot.service.turns import ADOPTED_LAG, VISITOR_GRACE
-from bot.store import Store
-from bot.store.listen import TableSaves
 from engine import Card, Match, Suit, seat_view
 
 from .fakes import FakeClock
 from .helpers import (
     GUILD,
-    HAKEM_0_SEED,
     HUMANS,
+    Make,
+    Recorder,
     four_people,
     greedy,
     match_of,
@@ -37,56 +33,6 @@ from .helpers import (
     user_at,
     with_computers,
 )
-
-
-class Recorder:
-    """A publisher that keeps what it was handed (no Discord here)."""
-
-    def __init__(self) -> None:
-        self.updates: list[Update] = []
-
-    def publish(self, update: Update) -> None:
-        self.updates.append(update)
-
-
-Make = Callable[..., TableService]
-
-
-@pytest.fixture
-async def processes(pg_url: str, clock: FakeClock) -> AsyncIterator[Make]:
-    """``make(owns=…)``: a service on a store of its own, both on the run's database."""
-    made: list[tuple[TableService, Store]] = []
-
-    async def make(
-        owns: Callable[[int], bool] = lambda guild_id: True, listen: bool = False
-    ) -> TableService:
-        store = await Store.open(pg_url)
-        service = TableService(
-            store,
-            publisher=Recorder(),  # type: ignore[arg-type]
-            clock=clock,
-            call_later=clock.call_later,
-            monotonic=clock.monotonic,
-            think_grace=0.0,
-            seed_source=lambda: HAKEM_0_SEED,
-            shared=True,
-            owns=owns,
-        )
-        made.append((service, store))
-        if listen:
-            saves = store.listen_tables(service.saved_elsewhere)
-            assert saves is not None
-            listening.append(saves)
-            await asyncio.wait_for(saves.listening.wait(), 10)
-        return service
-
-    listening: list[TableSaves] = []
-    yield make  # type: ignore[misc]
-    for saves in listening:
-        await saves.close()
-    for service, store in made:
-        await service.close()
-        await store.close()
 
 
 def published(service: TableService) -> list[Update]:

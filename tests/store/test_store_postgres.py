@@ -32,6 +32,7 @@ TABLES = {
     "alembic_version",
     "guild_settings",
     "game_tables",
+    "seated_members",
     "matches",
     "match_players",
     "match_replays",
