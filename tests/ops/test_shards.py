@@ -60,12 +60,12 @@ async def start_shard(
 async def test_two_processes_each_serve_the_servers_of_their_shard(
     discord_double: DiscordDouble, bot_process: BotProcessFactory, tmp_path: Path, pg_url: str
 ) -> None:
-    host = discord_double.members[1]
+    hosts = discord_double.members[1:3]  # one each: a member sits at one table (every process)
     places: dict[int, tuple[Guild, Channel]] = {}
     for shard in range(SHARDS):
         guild = discord_double.create_guild(f"Shard {shard}", shard=(shard, SHARDS))
         places[shard] = (guild, discord_double.add_text_channel(guild, "hokm"))
-        discord_double.add_member(guild, host)
+        discord_double.add_member(guild, hosts[shard])
     ours = [guild.id for guild, _ in places.values()]
     env = {
         "HOKM_DATABASE_URL": pg_url,
@@ -89,7 +89,7 @@ async def test_two_processes_each_serve_the_servers_of_their_shard(
         assert "not in server" not in output  # the other shard's dev guild is not "missing"
 
     for shard, (guild, channel) in places.items():
-        record = await discord_double.slash(host, channel, "hokm new", timeout=10)
+        record = await discord_double.slash(hosts[shard], channel, "hokm new", timeout=10)
         assert record.response_type is not None and record.message is not None, record.refused
         opened = f"opened in channel {channel.id}"
         await wait_for_output(procs[shard], opened, timeout=10)
@@ -98,7 +98,17 @@ async def test_two_processes_each_serve_the_servers_of_their_shard(
         assert guild.id in event_guilds(session, "INTERACTION_CREATE")
         assert guild.id not in event_guilds(live[(1 - shard, SHARDS)], "INTERACTION_CREATE")
 
+    # A member seated by one process is refused a table by the other, naming their channel.
+    (guild_1, _), (_, channel_0) = places[1], places[0]
+    discord_double.add_member(guild_1, hosts[0])
+    elsewhere = discord_double.add_text_channel(guild_1, "more-hokm")
+    record = await discord_double.slash(hosts[0], elsewhere, "hokm new", timeout=10)
+    assert record.ephemeral and record.message is not None
+    assert "already at a table in another server" in record.message.text
+    assert f"<#{channel_0.id}>" in record.message.text
+
     async with await Store.open(pg_url) as store:  # the one database both write to
+        assert await store.open_table_in_channel(elsewhere.id) is None
         for guild, channel in places.values():
             tables = await store.load_live_tables(guild.id)
             assert [(t.channel_id, t.status) for t in tables] == [(channel.id, "lobby")]
