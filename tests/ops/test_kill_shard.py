@@ -8,11 +8,12 @@ DM click goes to shard 0, so A applies the members' cards from the first one on.
 play the scripted match (``tests/reliability/script.py``: seed 5, target 2, three members
 and an easy computer, two hands, 82 actions; each member's choice is a function of the
 stored match alone). First the match is played with both processes up; then again at a new
-table, with B SIGKILLed in the middle of hand 1 while the computer's card is due. From then
-on A alone plays it: its sweep finds the overdue table B no longer plays, its timers play the
-computer, the members' clicks reach it as before. Both runs must store the match the engine
-alone plays (every action once, in order) and the same finished match, hand by hand; B,
-started again after the end, replays nothing.
+table, with B SIGKILLed in the middle of hand 1, at a member's turn whose card hands the turn
+to the computer. From then on A plays it alone: the members' clicks reach it as before, its
+timers play the computer (the first move 3 s late, then it adopts the table), it deals hand 2.
+B is started again in the middle of hand 2 and serves the table alongside A to the end. Both
+runs must store the match the engine alone plays (every action once, in order) and the same
+finished match, hand by hand; B, started again after the end, replays nothing.
 """
 
 # ruff: noqa: ASYNC109, RUF100
@@ -277,7 +278,7 @@ async def test_a_process_killed_mid_hand_changes_nothing_of_the_match(
 
         report = await discord_double.wait_for_message(
             killed.channel, lambda m: "win the match" in m.text, timeout=15
-        )  # announced by A
+        )  # announced by whichever process made the last move
         assert report.text.startswith("🏆")
 
         # B back after the end: nothing live to restore, nothing replayed.
