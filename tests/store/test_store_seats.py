@@ -1,5 +1,5 @@
 """``seated_members`` (issue 15): one live table per member, kept by the save that seats them,
-on every backend; filled from the live tables' seats by migration 0007."""
+on every backend; filled from the live tables' seats by migration 0008."""
 
 from __future__ import annotations
 
@@ -80,11 +80,11 @@ async def test_a_row_left_by_a_table_that_is_not_live_is_no_seat(
 
 
 @pytest.mark.sqlite_only
-async def test_migration_0007_seats_the_members_of_live_tables(
+async def test_migration_0008_seats_the_members_of_live_tables(
     db_url: str, db_path: Path, raw_sql: RawSQL
 ) -> None:
-    """Tables saved before 0007 (no rows): the upgrade seats the members of live tables; one
-    at two (possible before 0007, with two processes) keeps the older."""
+    """Tables saved before 0008 (no rows): the upgrade seats the members of live tables; one
+    at two (possible before 0008, with two processes) keeps the older."""
     config = Config(
         str(MIGRATIONS_DIR / "alembic.ini"), cmd_opts=Namespace(x=[f"url=sqlite:///{db_path}"])
     )
@@ -96,7 +96,7 @@ async def test_migration_0007_seats_the_members_of_live_tables(
         await store.save_table(table("done", 300, 5, status="finished", members=None))
     await raw_sql.execute("UPDATE game_tables SET created_at = '2020-01-01' WHERE table_id = 'old'")
     try:
-        command.downgrade(config, "0006_table_due")
+        command.downgrade(config, "0007_web_secret")
         command.upgrade(config, "head")
     finally:
         root.handlers[:] = saved[0]
