@@ -15,7 +15,7 @@ import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from .config import ConfigError, Settings, default_data_dir, load_settings, unknown_env_vars
 from .startup import (
@@ -176,10 +176,35 @@ async def _open_store(settings: Settings) -> Store:
         except OSError as exc:
             raise StartupError(f"cannot create database folder {folder}/: {exc}") from None
         log.info("created database folder %s/", folder)
+    _claim_sqlite_file(settings)
     try:
         return await Store.open(settings.database_url)
     except StoreError as exc:
         raise StartupError(f"database: {exc}") from None
+
+
+_CLAIMED: list[IO[str]] = []
+"""The lock of this process's SQLite file, held until the process ends."""
+
+
+def _claim_sqlite_file(settings: Settings) -> None:
+    """One bot process per SQLite file: a second one is refused in one line."""
+    from sqlalchemy.engine import make_url
+
+    from .store.database import FileInUse, claim_sqlite_file, sqlite_path
+
+    try:
+        path = sqlite_path(make_url(settings.database_url))
+    except Exception:  # an unparsable URL: Store.open says so
+        return
+    if path is None or _CLAIMED or not path.parent.is_dir():
+        return
+    try:
+        _CLAIMED.append(claim_sqlite_file(path))
+    except FileInUse as exc:
+        raise StartupError(f"database: {exc}") from None
+    except OSError as exc:
+        raise StartupError(f"database: cannot lock {path}: {exc}") from None
 
 
 async def _serve(bot: HokmBot, settings: Settings, gateway: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import sqlalchemy as sa
 from sqlalchemy import event
@@ -19,6 +19,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 __all__ = [
+    "FileInUse",
+    "claim_sqlite_file",
     "create_private_sqlite_file",
     "create_store_engine",
     "is_async_url",
@@ -63,6 +65,40 @@ def sqlite_path(url: URL) -> Path | None:
     if database in ("", ":memory:"):
         return None
     return Path(database).absolute()
+
+
+class FileInUse(Exception):
+    """Another bot process already serves this SQLite file (``claim_sqlite_file``)."""
+
+
+def claim_sqlite_file(path: Path) -> IO[str]:
+    """Hold ``<file>.lock`` (an exclusive ``flock``) for as long as the returned file is open:
+    the whole life of the bot process, which the kernel ends with the process, even a killed
+    one. A SQLite file has one bot process (issue 15: several processes share PostgreSQL),
+    and a second one would play every table twice.
+
+    :raises FileInUse: another process holds the lock (its pid, when it wrote one).
+    """
+    import fcntl
+
+    lock_path = path.with_name(path.name + ".lock")
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    handle = os.fdopen(fd, "r+", encoding="ascii")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = handle.read().strip()
+        handle.close()
+        who = f" (pid {holder})" if holder.isdigit() else ""
+        raise FileInUse(
+            f"{path} is in use by another bot process{who}: one process per SQLite file; "
+            "several processes need PostgreSQL (docs/scaling.md)"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle
 
 
 def create_private_sqlite_file(path: Path) -> bool:

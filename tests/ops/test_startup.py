@@ -138,3 +138,21 @@ async def test_a_clean_start_is_quiet_and_ready_only_after_the_gateway(
     ready = next(i for i, line in enumerate(lines) if "ready to serve" in line)
     assert connected < ready, output
     assert "WARNING" not in output and "Traceback" not in output, output
+
+
+async def test_a_second_process_on_one_sqlite_file_is_refused_in_one_line(
+    discord_double: DiscordDouble, bot_process: BotProcessFactory, tmp_path: Path
+) -> None:
+    """Issue 15: a SQLite file has one bot process (several need PostgreSQL); a second one
+    started on it would play every table twice, so it stops before touching the database.
+    The lock goes with the process, even a killed one: the file can be served again."""
+    env = bot_env(discord_double, tmp_path)
+    first = await bot_process(env=env, ready=None)
+    await wait_for_output(first, "ready to serve", timeout=60)
+    code, output = await failed_start(bot_process, env)
+    line = assert_one_error_line(output, code, "in use by another bot process", "PostgreSQL")
+    assert f"(pid {first.pid})" in line and str(tmp_path / "hokm.sqlite3") in line
+    await first.kill()
+    again = await bot_process(env=env, ready=None)
+    await wait_for_output(again, "ready to serve", timeout=60)
+    assert await again.terminate(timeout=15) == 0
