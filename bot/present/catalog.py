@@ -15,6 +15,7 @@ from .catalog_hints import HINTS
 from .catalog_history import HISTORY
 from .catalog_ratings import RATINGS
 from .catalog_rematch import SUMMARY_AND_REMATCH
+from .catalog_shelem import SHELEM_TEXT
 
 Language = Literal["en", "fa"]
 LANGUAGES: Final = ("en", "fa")
@@ -403,4 +404,5 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     **RATINGS,  # bot/present/catalog_ratings.py (issue 16)
     **HISTORY,  # bot/present/catalog_history.py (issue 16): /hokm history and its Replay
     **FORMATS_TEXT,  # bot/present/catalog_formats.py (issue 14): the Hokm family
+    **SHELEM_TEXT,  # bot/present/catalog_shelem.py (issue 17): V6 Shelem
 }
