@@ -83,11 +83,15 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
         "fa": "▶ نوبت اعلام حالت بازی با {name} — وقت {when} تمام می‌شود",
     },
     # the hand message
+    "shelem.hand_header": {
+        "en": "Shelem in {channel} · hand {n}",
+        "fa": "شلم در {channel} · دست {n}",
+    },
     "shelem.your_cards": {"en": "Your cards: {cards}", "fa": "کارت‌های شما: {cards}"},
     "shelem.hand_bid": {
-        "en": "Your bid: how many points your side takes with you as hakem (more than {high}), "
+        "en": "Your bid: the points your side will take with you as hakem (at least {low}), "
         "**Shelem** for every trick, or pass. Decide {when}.",
-        "fa": "خواندهٔ شما: تیمتان با حاکمی شما چند امتیاز می‌گیرد (بیشتر از {high})، **شلم** "
+        "fa": "خواندهٔ شما: امتیازی که تیمتان با حاکمی شما می‌گیرد (دست‌کم {low})، **شلم** "
         "برای همهٔ دست‌ها، یا پاس. تصمیم {when}.",
     },
     "shelem.hand_sar_shelem": {

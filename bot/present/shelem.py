@@ -53,7 +53,11 @@ def modes_label(lang: str, modes: str) -> str:
     """``GuildSettings.shelem_modes`` in words (``nars+sars``: Nars, Sars; ``hokm``: none)."""
     if modes == "hokm":
         return word(lang, "shelem.modes_none")
-    return ", ".join(mode_label(lang, m) for m in modes.split("+"))
+    return comma(lang).join(mode_label(lang, m) for m in modes.split("+"))
+
+
+def comma(lang: str) -> str:
+    return "، " if lang == "fa" else ", "
 
 
 def footer(table: Table, lang: str) -> str:
@@ -72,7 +76,7 @@ def footer(table: Table, lang: str) -> str:
         parts.append(word(lang, "shelem.footer_jokers"))
     modes = [mode_label(lang, m) for m in options.modes if m != "hokm"]
     if modes:
-        parts.append(t(lang, "shelem.footer_modes", modes=", ".join(modes)))
+        parts.append(t(lang, "shelem.footer_modes", modes=comma(lang).join(modes)))
     return LIST_SEPARATOR.join(parts)
 
 

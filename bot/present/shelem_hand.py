@@ -47,9 +47,8 @@ def hand_message(
     match = shelem_match(table)
     lang = table.settings.language
     view = seat_view(match, seat)
-    header = t(
-        lang, "hand.header", channel=f"<#{table.channel_id}>", n=number(lang, view.hand_number)
-    )
+    channel, n = f"<#{table.channel_id}>", number(lang, view.hand_number)
+    header = t(lang, "shelem.hand_header", channel=channel, n=n)
     lines = [f"**{header}**"]
     rows: list[tuple[ButtonSpec, ...]] = []
     due = when(table.deadline)
@@ -103,8 +102,8 @@ def hand_message(
 def _ask_bid(table: Table, lang: str, view: ShelemView, due: str) -> str:
     if view.high == SHELEM:  # V6.5.2: the shelem bidder's opponents, sar-shelem or pass
         return t(lang, "shelem.hand_sar_shelem", name=seat_name(table, view.high_seat), when=due)
-    high = bid_label(lang, view.high) if view.high else number(lang, view.options.min_bid - 5)
-    return t(lang, "shelem.hand_bid", high=high, when=due)
+    low = next((b for b in view.legal_bids if b != PASS), view.options.min_bid)
+    return t(lang, "shelem.hand_bid", low=bid_label(lang, low), when=due)
 
 
 def _bid_buttons(lang: str, tid: str, deal: int, view: ShelemView) -> list[ButtonSpec]:
