@@ -79,6 +79,7 @@ def table_message(table: Table) -> MessageSpec:
     if s.hints:  # a hinted match says so to the end, result included (ratings leave it out)
         footer += LIST_SEPARATOR + word(lang, "table.hints_on")
     tid = table.table_id
+    game = "shelem" if table.is_shelem else "table"  # the title names the game (V6)
     if table.status == "lobby":
         lines = [t(lang, "table.host", host=f"<@{table.host_id}>"), lobby_hint(lang, table.fmt)]
         if table.reserved:
@@ -98,12 +99,12 @@ def table_message(table: Table) -> MessageSpec:
             ButtonSpec(custom_ids.lobby_id(tid, "cancel"), t(lang, "button.cancel"), "danger"),
         )
         embed = EmbedSpec(
-            t(lang, "table.lobby_title"), "\n".join(lines), COLOR_LOBBY, fields, footer
+            t(lang, f"{game}.lobby_title"), "\n".join(lines), COLOR_LOBBY, fields, footer
         )
         return MessageSpec(embed=embed, rows=(buttons,))
     if table.status == "cancelled":
         embed = EmbedSpec(
-            t(lang, "table.title"),
+            t(lang, f"{game}.title"),
             "\n".join([t(lang, "table.cancelled"), *log_lines(lang, table.log)]),
             COLOR_DONE,
             fields,
@@ -112,7 +113,7 @@ def table_message(table: Table) -> MessageSpec:
         return MessageSpec(embed=embed)
     lines = shelem.match_lines(table, lang) if table.is_shelem else _match_lines(table, lang)
     done = table.status == "finished"
-    title = t(lang, "table.over") if done else t(lang, "table.title")
+    title = t(lang, "table.over") if done else t(lang, f"{game}.title")
     embed = EmbedSpec(title, "\n".join(lines), COLOR_DONE if done else COLOR_PLAY, fields, footer)
     rows: tuple[tuple[ButtonSpec, ...], ...] = ()
     if not done:

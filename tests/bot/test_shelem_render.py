@@ -80,6 +80,7 @@ def test_v6_3_the_auction_on_the_table_and_the_bid_buttons(lang: str) -> None:
     match.bid(first, 110)
     message = render.table_message(table)
     assert message.embed is not None
+    assert message.embed.title == ("Shelem table" if lang == "en" else "میز شلم")
     text = message.embed.description
     seat = match.to_act
     spec = render.hand_message(table, seat)

@@ -7,7 +7,14 @@ from __future__ import annotations
 import pytest
 
 from bot.service.errors import ActionError
-from bot.service.events import HandDealt, MatchOver, Started, TimedOutDecision, TrumpNamed
+from bot.service.events import (
+    HandDealt,
+    MatchOver,
+    Replaced,
+    Started,
+    TimedOutDecision,
+    TrumpNamed,
+)
 from bot.service.service import TableService
 from bot.service.shelem_events import (
     AllPassed,
@@ -264,3 +271,52 @@ async def test_v6_a_shelem_table_restores_mid_kitty_after_a_restart(
         restored.table_id, user_at(restored, hakem), again.deal_number, held[-6:]
     )
     assert again.phase == PLAY and store.state(table.table_id)["match"]["phase"] == PLAY
+
+
+async def test_v6_15_a_member_away_twice_is_played_for_bids_and_kitty_included(
+    make_service: MakeService, clock: FakeClock, publisher: FakePublisher
+) -> None:
+    """R14, V6.15: nobody bids in time: three passes, a redeal by the same dealer (V6.4), and
+    the first to speak misses a second time in a row: the computer takes his seat, bidding
+    and laying down for him, until he clicks again."""
+    service = make_service(seed_source=lambda: 7)
+    table = await four_at_shelem(service)
+    match = shelem_of(table)
+    first = match.to_act
+    for _ in range(3):
+        await clock.advance(table.settings.turn_seconds + 1)
+    assert publisher.of(AllPassed) == [AllPassed(match.dealer, 1)] and match.to_act == first
+    await clock.advance(table.settings.turn_seconds + 1)
+    assert publisher.of(Replaced) == [Replaced(first)] and table.seat(first).autoplay
+    assert publisher.of(TimedOutDecision)[-1] == TimedOutDecision(first, "pass")
+    # his next turn is the computer's (a short pause, no deadline); the others still time out
+    for _ in range(400):
+        if match.phase != BID or match.to_act == first:
+            break
+        await clock.advance(table.settings.turn_seconds + 1)
+    if match.phase == BID:
+        assert table.computer_due is not None and table.deadline is None
+        before = len(match.auction)
+        await clock.advance(service.computer_delay)
+        assert len(match.auction) == before + 1 and match.auction[-1][0] == first
+    # a click gives the seat back, even one the rules refuse (kept for its answer)
+    user = user_at(table, first)
+    update = await service.shelem.bid(table.table_id, user, match.deal_number, 2000)
+    assert update.refusal is not None and not table.seat(first).autoplay
+
+
+async def test_v6_15_the_worker_decides_for_a_shelem_seat() -> None:
+    """The computer players' worker (``thinking.think``) is given a Shelem seat's view alone and
+    answers with a move of Shelem's: a bid it may make, then the cards to lay down."""
+    from bot.service.thinking import think
+    from bot.service.variants import ShelemDecision
+
+    match = ShelemMatch(5)
+    choice = think("normal", 1, seat_view(match, match.to_act))
+    assert isinstance(choice, ShelemDecision) and choice.kind == "bid"
+    assert choice.value in match.legal_bids(match.to_act)
+    match.bid(match.to_act, 100)
+    while match.phase == BID:
+        match.bid(match.to_act, 0)
+    laid = think("hard", 1, seat_view(match, match.hakem))
+    assert isinstance(laid, ShelemDecision) and laid.kind == "discard" and len(laid.cards) == 4
