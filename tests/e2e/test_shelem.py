@@ -212,3 +212,55 @@ async def test_v6_a_shelem_table_survives_a_restart_mid_hand(
     await double.wait_for_message(channel, lambda m: "bot restarted" in m.text, timeout=10)
     await play_out(double, again, restored, users, rng)
     assert restored.match.is_over
+
+
+async def test_v6_6_a_hakem_with_dms_closed_lays_down_from_my_hand(
+    discord_double: DiscordDouble, make_bot: BotFactory
+) -> None:
+    """The first to speak has DMs closed: he bids from the ephemeral **My hand** view, wins
+    the auction, and chooses his four cards there, one click at a time, each click changing
+    only that private view; **Lay down** lays them down. Nothing of his went by DM."""
+    double = discord_double
+    seed = 47
+    first = (ShelemMatch(seed).dealer + 1) % 4  # V6.3.1: the seat after the dealer
+    bot = await make_bot(match_seed_base=seed)
+    host, *others = double.members
+    closed = double.members[first]
+    double.close_dms(closed)
+    table = await open_table(double, bot, host, {"format": "shelem", "turn_seconds": 60})
+    for user in others:
+        await double.click(user, table_message(double, table), custom_id=f"hokm:j:{table.table_id}")
+    match = shelem_of(table)
+    assert match.to_act == first and table.seat(first).user_id == closed.id
+    tid, deal = table.table_id, match.deal_number
+    view = await double.click(closed, table_message(double, table), label="My hand")
+    assert view.ephemeral and view.message is not None
+    rec = await double.click(closed, view.message, custom_id=f"hokm:sb:{tid}:{deal}:100")
+    assert rec.response_type == 7 and match.high == 100
+    users = {u.id: u for u in double.members}
+    while match.phase == BID:  # the others pass, from their DMs
+        user = users[table.seat(match.to_act).user_id or 0]
+        await double.wait_until(lambda: hand_message(double, user) is not None, timeout=10)  # noqa: B023
+        message = hand_message(double, user)
+        assert message is not None
+        await double.click(user, message, custom_id=f"hokm:sb:{tid}:{deal}:0", stale=True)
+    assert match.phase == DISCARD and match.hakem == first
+    view = await double.click(closed, table_message(double, table), label="My hand")
+    private = view.message
+    assert private is not None and private.ephemeral_to == closed.id
+    assert "The kitty brought you: " in private.text
+    held = match.hand_of(first)
+    for card in held[-4:]:
+        current = double.message(private.id)
+        toggle = next(
+            b for b in current.buttons() if (b.custom_id or "").split(":")[4:5] == [card.code]
+        )
+        rec = await double.click(closed, current, custom_id=toggle.custom_id)
+        assert rec.response_type == 7 and match.phase == DISCARD  # his view only
+    current = double.message(private.id)
+    confirm = next(b for b in current.buttons() if (b.custom_id or "").startswith("hokm:sl:"))
+    assert confirm.label == "Lay down (4/4)" and not confirm.disabled
+    rec = await double.click(closed, current, custom_id=confirm.custom_id)
+    assert rec.response_type == 7 and match.phase == PLAY
+    assert set(match.discards_of(first)) == set(held[-4:])
+    assert double.dms(closed) == []

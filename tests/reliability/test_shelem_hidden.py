@@ -10,7 +10,7 @@ import random
 
 from bot.discord.client import HokmBot
 from bot.service.table import Table
-from engine.shelem import DISCARD, PLAY, ShelemMatch
+from engine.shelem import BID, DISCARD, PLAY, ShelemMatch
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
 from tests.e2e.helpers import table_message
@@ -27,7 +27,9 @@ async def test_no_card_of_a_hand_the_kitty_or_the_discards_leaks_in_a_shelem_mat
 ) -> None:
     double = discord_double
     assert double.channel is not None
-    bot: HokmBot = await make_bot(match_seed_base=41)
+    seed = 40  # the dealer is seat 0, so the member with DMs closed (seat 1) speaks first
+    assert ShelemMatch(seed).dealer == 0
+    bot: HokmBot = await make_bot(match_seed_base=seed)
     watcher = HandWatcher.install(bot)
     host, closed, guest, _ = double.members
     double.close_dms(closed)  # plays from My hand, ephemeral
@@ -39,7 +41,21 @@ async def test_no_card_of_a_hand_the_kitty_or_the_discards_leaks_in_a_shelem_mat
     assert table.status == "playing" and table.seat(3).is_computer
     users = {u.id: u for u in double.members}
     match = shelem_of(table)
+    # he bids from his ephemeral My hand and, the others passing, is the first hakem: the
+    # kitty and his choice of cards to lay down go to his ephemeral views only
+    assert match.to_act == 1 and table.seat(1).user_id == closed.id
+    view = await double.click(closed, table_message(double, table), label="My hand")
+    assert view.message is not None
+    bid = f"hokm:sb:{table.table_id}:{match.deal_number}:100"
+    await double.click(closed, view.message, custom_id=bid)
     rng = random.Random(2)
+    while match.phase == BID:
+        if table.seat(match.to_act).computer_plays:
+            done = len(match.actions)
+            await until(lambda: len(match.actions) > done, what="a computer to bid")  # noqa: B023
+        else:
+            await play_turn(double, table, users, random.Random(1), shelem_rate=0.0)
+    assert match.hakem == 1  # nobody outbid him (this seed)
     planted: set[int] = set()
     laid_down: set[int] = set()
     for _ in range(3000):
@@ -75,6 +91,8 @@ async def test_no_card_of_a_hand_the_kitty_or_the_discards_leaks_in_a_shelem_mat
         for state in [*m.history, m.snapshot()]
     ]
     assert any("The kitty brought you: " in text for text in private)
+    kitty_views = [m for m in double.ephemerals(closed) if "The kitty brought you: " in m.text]
+    assert kitty_views and double.dms(closed) == []
     assert any("Laid down: " in text for text in private)
     versions = sum(len(m.history) + 1 for m in double.world.messages.values())
     assert versions > 150
