@@ -264,3 +264,40 @@ async def test_v6_6_a_hakem_with_dms_closed_lays_down_from_my_hand(
     assert rec.response_type == 7 and match.phase == PLAY
     assert set(match.discards_of(first)) == set(held[-4:])
     assert double.dms(closed) == []
+
+
+async def test_v6_a_server_makes_shelem_its_default_with_its_options(
+    discord_double: DiscordDouble, make_bot: BotFactory
+) -> None:
+    """``/hokm settings format:shelem`` with Shelem's options: a plain ``/hokm new`` then opens
+    a Shelem table with them; jokers with a mode, a target off the fives, and hints at a
+    Shelem table are refused privately, nothing changed."""
+    double = discord_double
+    channel, guild = double.channel, double.guild
+    assert channel is not None and guild is not None
+    bot = await make_bot()
+    admin = double.members[0]
+    options = {"format": "shelem", "shelem_modes": "nars+sars", "shelem_target": 300}
+    rec = await double.slash(admin, channel, "hokm settings", options)
+    assert rec.message is not None and "Nars, Sars" in rec.message.text
+    stored = await bot.store.get_guild_settings(guild.id)
+    assert (stored.game_format, stored.shelem_modes, stored.shelem_target) == (
+        "shelem",
+        "nars+sars",
+        300,
+    )
+    for bad, said in (
+        ({"shelem_joker": True}, "played without jokers"),
+        ({"shelem_target": 303}, "multiple of 5 from 200 to 5000"),
+    ):
+        rec = await double.slash(admin, channel, "hokm settings", bad)
+        assert rec.ephemeral and rec.message is not None and said in rec.message.text, bad
+    assert await bot.store.get_guild_settings(guild.id) == stored
+    rec = await double.slash(admin, channel, "hokm new", {"hints": True})
+    assert rec.ephemeral and rec.message is not None
+    assert "not available at Shelem tables" in rec.message.text
+    assert bot.service.table_in_channel(channel.id) is None
+    table = await open_table(double, bot, admin)
+    assert table.is_shelem and table.settings.shelem_options().modes == ("hokm", "nars", "sars")
+    footer = table_message(double, table).embeds[0]["footer"]["text"]
+    assert "to 300 points" in footer and "modes: Nars, Sars" in footer
