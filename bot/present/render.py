@@ -251,7 +251,8 @@ def closed_hand_message(table: Table, hand: int, *, ephemeral: bool = False) -> 
     lang = table.settings.language
     match = table.match
     assert match is not None
-    header = t(lang, "hand.header", channel=f"<#{table.channel_id}>", n=number(lang, hand))
+    key = "shelem.hand_header" if table.is_shelem else "hand.header"
+    header = t(lang, key, channel=f"<#{table.channel_id}>", n=number(lang, hand))
     lines = [f"**{header}**", t(lang, "hand.over"), hand_status.score_line(table, lang)]
     if ephemeral:
         lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")

@@ -347,3 +347,10 @@ def test_v6_a_rematchs_copied_settings_keep_the_shelem_options() -> None:
     table = shelem_table()
     copy = dataclasses.replace(table.settings)
     assert copy.shelem_options() == table.settings.shelem_options()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_v6_a_closed_hand_message_is_shelems(lang: str) -> None:
+    table = shelem_table(lang)
+    text = render.closed_hand_message(table, 1).content
+    assert text.startswith("**Shelem in <#2>" if lang == "en" else "**شلم در")
