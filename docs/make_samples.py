@@ -1,6 +1,6 @@
 """Write docs/samples.md: the table message, a player's DM, the match summary, ``/hokm history``
 and a Replay frame in English and Persian, rendered by the bot's own presenter from a scripted
-match (issues 13 and 16).
+match (issues 13 and 16); and a Shelem table's auction, kitty and play (V6, issue 17).
 
 Run from the project root: ``python docs/make_samples.py``. ``tests/bot/test_docs_samples.py``
 renders them again and fails when the file is stale, so the samples never drift from the code.
@@ -22,6 +22,7 @@ from bot.service.match_history import MatchReplay  # noqa: E402
 from bot.service.table import Seat, Table, TableSettings  # noqa: E402
 from bot.store import HistoryEntry, HistoryPage  # noqa: E402
 from engine import GreedyPlayer, Match, Suit, seat_view  # noqa: E402
+from engine.shelem import BID, DISCARD, GreedyShelemPlayer, ShelemMatch, act  # noqa: E402
 from engine.story import story  # noqa: E402
 
 OUT = ROOT / "docs" / "samples.md"
@@ -120,7 +121,52 @@ def samples() -> str:
         parts.append(_block(as_markdown(history_message(lang, "Hokm club", page))))
         parts.append("### Its Replay at hand 1, trick 3 (only the member who opened it)\n")
         parts.append(_block(as_markdown(replay_message(lang, replay, 103, 0, 3))))
+        parts.extend(shelem_samples(lang))
     return "\n".join(parts)
+
+
+def shelem_table(lang: str, stop: str, cards: int = 0) -> Table:
+    """Four members at a Shelem table (V6) with nars and sars, played by greedy players (the
+    first to speak bids 105, to have a hakem at once) until the ``stop`` phase, and then
+    ``cards`` more cards."""
+    table = scripted_table(lang, hands=0, cards=0)
+    table.settings = TableSettings(language=lang, game_format="shelem", shelem_modes="nars+sars")
+    match = table.match = ShelemMatch(SEED, table.settings.shelem_options())
+    player = GreedyShelemPlayer()
+    if stop != BID:
+        match.bid(match.to_act, 105)
+    while match.phase != stop and not (stop == "play" and match.phase == "play"):
+        act(match, player)
+    for _ in range(cards):
+        act(match, player)
+    return table
+
+
+def shelem_samples(lang: str) -> list[str]:
+    """V6 Shelem: the auction (the table and the bidder's DM), the hakem's kitty with two cards
+    chosen to lay down, and the table and a DM in play."""
+    parts = []
+    bidding = shelem_table(lang, BID)
+    bidding.match.bid(bidding.match.to_act, 105)  # type: ignore[union-attr]
+    seat = bidding.match.to_act  # type: ignore[union-attr]
+    parts.append("### Shelem: the table message while the hand is bid for\n")
+    parts.append(_block(as_markdown(table_message(bidding))))
+    parts.append(f"### Shelem: seat {seat + 1}'s DM, their turn to bid\n")
+    parts.append(_block(as_markdown(hand_message(bidding, seat))))
+    kitty = shelem_table(lang, DISCARD)
+    match = kitty.match
+    assert isinstance(match, ShelemMatch)
+    chosen = match.hand_of(match.hakem)[:2]
+    parts.append("### Shelem: the hakem's DM, the kitty taken, two cards chosen to lay down\n")
+    parts.append(_block(as_markdown(hand_message(kitty, match.hakem, chosen=chosen))))
+    play = shelem_table(lang, "play", cards=6)
+    parts.append("### Shelem: the table message in play\n")
+    parts.append(_block(as_markdown(table_message(play))))
+    match = play.match
+    assert isinstance(match, ShelemMatch)
+    parts.append("### Shelem: the hakem's DM in play (his laid-down cards are his alone)\n")
+    parts.append(_block(as_markdown(hand_message(play, match.hakem))))
+    return parts
 
 
 def history_of(done: Table) -> tuple[HistoryPage, MatchReplay]:

@@ -49,6 +49,8 @@ class GameFormat:
     discards: int = 0
     """V2: cards each seat throws away after trump is named; non-zero means the hands are
     completed by the draw-and-discard procedure (the ``draw`` phase) rather than by the deal."""
+    kitty: int = 0
+    """V6 Shelem: cards dealt face down to the middle (the kitty) besides the hands."""
     team_of: tuple[int, ...] = field(init=False)
     next_seat: tuple[int, ...] = field(init=False)
     """Who plays after each seat: seat numbers follow the direction of play (R2)."""
@@ -82,7 +84,7 @@ class GameFormat:
                 raise ValueError(f"format {self.name}: the stock cannot complete the hands")
         else:
             dealt = self.hand_size
-            if sum(deal) != dealt or self.seats * dealt != len(self.deck):
+            if sum(deal) != dealt or self.seats * dealt + self.kitty != len(self.deck):
                 raise ValueError(f"format {self.name}: deck does not deal evenly")
         object.__setattr__(self, "dealt", dealt)
         win_at = [self.tricks_to_win] * (self.hand_size + 1)
@@ -244,6 +246,11 @@ JOKER_SIX: Final = GameFormat(
     bids=(5, 6, 7, 8, 9),
     target_score=124,
 )
+
+SHELEM_FORMAT: Final = "shelem"
+"""V6 Shelem's stored format name. Its match is ``engine.shelem.ShelemMatch`` (an auction, a
+kitty, card points), not a ``Match`` of a ``GameFormat``, so it is not in ``FORMATS``; its
+table's shape is ``ShelemOptions.fmt``."""
 
 #: Every known format by its stored name: a saved match names its own format (R1).
 FORMATS: Final[dict[str, GameFormat]] = {

@@ -14,8 +14,6 @@ from typing import Final
 
 import discord
 
-from engine.rules import FORMATS
-
 from ..names import member_name
 from ..present import history, render, standings
 from ..present.hints import hint_message
@@ -24,6 +22,7 @@ from ..service.errors import ActionError
 from ..service.rematch import waiting_for
 from ..service.service import Update
 from ..service.table import Table
+from ..store.guild_settings import hosted_formats
 from .cogs.bot_api import CogBot
 from .ui import message_kwargs, text_kwargs
 
@@ -222,7 +221,7 @@ async def standings_page(
     the others)."""
     if interaction.guild_id is None:
         raise ActionError("error.guild_only")
-    if game_format not in FORMATS:  # a page id forged with a format nobody plays
+    if game_format not in hosted_formats():  # a page id forged with a format nobody plays
         raise ActionError("error.bad_button")
     data = await bot.store.standings(
         interaction.guild_id, page, STANDINGS_PER_PAGE, game_format=game_format

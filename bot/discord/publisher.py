@@ -23,6 +23,7 @@ from ..present.render import Signatures
 from ..present.summary import match_summary
 from ..service.events import CaughtUp, HandEnded, MatchOver, Opened, Resumed
 from ..service.service import TableFeedback, Update
+from ..service.shelem_events import ShelemHandEnded
 from ..service.table import Table
 from .channels import Channels
 from .hand_dms import HandDms
@@ -65,8 +66,9 @@ class DiscordPublisher:
         lang = table.settings.language
         over = update.has(MatchOver)
         for event in update.events:
-            if not (over and isinstance(event, HandEnded | MatchOver)):  # the summary has them
-                self.reports.record(table, lang, event)
+            if over and isinstance(event, HandEnded | ShelemHandEnded | MatchOver):
+                continue  # the summary has them
+            self.reports.record(table, lang, event)
         if update.has(Opened):
             self.outbox.submit(
                 ("table", table.table_id), OPENING, table.channel_id, self._table_job(table)

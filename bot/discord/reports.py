@@ -17,6 +17,7 @@ import aiohttp
 import discord
 
 from ..names import seat_name
+from ..present import shelem
 from ..present.i18n import t
 from ..present.tricks import hand_result_line
 from ..service.events import (
@@ -28,6 +29,7 @@ from ..service.events import (
     Started,
     TableEvent,
 )
+from ..service.shelem_events import AllPassed, BidWon, ShelemHandEnded
 from ..service.table import Table
 from .channels import Channels
 from .outbox import Job, Retry
@@ -76,6 +78,13 @@ class ChannelReports:
                 report.append(t(lang, "report.redealt", name=name(seat)))
             case HandEnded(result=result):
                 report.append(hand_result_line(table, lang, result))
+            case BidWon(hakem=hakem, bid=bid):  # V6: the auction is over
+                said = shelem.bid_label(lang, bid)
+                report.append(t(lang, "shelem.report.bid_won", name=name(hakem), bid=said))
+            case AllPassed():  # V6.4
+                report.append(t(lang, "shelem.report.all_passed"))
+            case ShelemHandEnded(result=result):
+                report.append(shelem.hand_result_line(table, lang, result))
             case HandDealt(hakem=hakem, hand=hand) if hand > 1 and hakem >= 0:
                 report.append(t(lang, "report.next_hakem", name=name(hakem)))
             case Resumed():

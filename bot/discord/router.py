@@ -24,6 +24,11 @@ from .ui import message_kwargs
 
 log = logging.getLogger(__name__)
 
+PLAY_CLICKS = ("card", "trump", "redeal", "decide", "shelem_bid", "lay_down", "mode")
+"""The clicks that are moves: each answered with the clicker's hand, in place."""
+SHELEM_DECISIONS = ("shelem_bid", "lay_down", "mode")
+"""V6: moves whose button names the deal, not the hand (a redeal keeps the hand's number)."""
+
 
 async def handle_click(bot: CogBot, interaction: discord.Interaction) -> None:
     custom_id = _custom_id(interaction)
@@ -51,8 +56,10 @@ async def handle_click(bot: CogBot, interaction: discord.Interaction) -> None:
 async def _route(
     bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
 ) -> None:
-    if click.kind in ("card", "trump", "redeal", "decide"):
+    if click.kind in PLAY_CLICKS:
         await _play_click(bot, interaction, click)
+    elif click.kind == "kitty":
+        await _kitty_click(bot, interaction, click)
     elif click.kind == "lobby":
         actions.table_clicked(bot, interaction, click.table_id)
         action = actions.LOBBY[click.action]
@@ -87,7 +94,14 @@ async def _play_click(
     bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click
 ) -> None:
     user_id = interaction.user.id
-    if click.kind == "card":
+    shelem = bot.service.shelem
+    if click.kind == "shelem_bid":  # V6.3, V6.5: a bid, Shelem, Sar-shelem or Pass
+        update = await shelem.bid(click.table_id, user_id, click.hand, click.value)
+    elif click.kind == "lay_down":  # V6.6.1: the cards the hakem chose, all at once
+        update = await shelem.lay_down(click.table_id, user_id, click.hand, click.chosen)
+    elif click.kind == "mode":  # V6.7
+        update = await shelem.announce(click.table_id, user_id, click.hand, click.mode)
+    elif click.kind == "card":
         assert click.card is not None
         update = await bot.service.play_card(click.table_id, user_id, click.hand, click.card)
     elif click.kind == "redeal":  # R6: answered like a trump, with the hakem's new five
@@ -104,6 +118,7 @@ async def _play_click(
     ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
     if table.match is None:
         return
+    shown = table.match.hand_number if click.kind in SHELEM_DECISIONS else click.hand
     # The hand replaces the clicked message only in a DM or an ephemeral view; a card id
     # forged onto a public message gets the hand privately, never in the channel.
     in_place = ephemeral or interaction.guild_id is None
@@ -123,8 +138,8 @@ async def _play_click(
         return
     if interaction.guild_id is None or table.seat(seat).dm_closed:
         bot.publisher.answered(table, seat, rendered)  # the DM (or the only view) shows it
-        bot.publisher.clicked(table, seat, interaction, click.hand, rendered)  # kept live
-    elif not bot.publisher.clicked(table, seat, interaction, click.hand, rendered):
+        bot.publisher.clicked(table, seat, interaction, shown, rendered)  # kept live
+    elif not bot.publisher.clicked(table, seat, interaction, shown, rendered):
         # Played from "My hand": the DM still shows the card. When the DM was the live
         # surface, its own token just gave it its last edit; else the outbox edits it.
         bot.publisher.unanswered(table, seat)
@@ -132,6 +147,32 @@ async def _play_click(
         await reply_error(
             interaction, table.settings.language, update.refusal.code, update.refusal.params
         )
+
+
+async def _kitty_click(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click
+) -> None:
+    """V6.6.1: a card the hakem chooses to lay down, or puts back. Only his own message
+    changes (in place); the table does not until he presses **Lay down**. The choice is
+    checked against the table (his turn to lay down, his cards, at most the kitty's number)."""
+    assert click.card is not None
+    before = click.chosen
+    chosen = (
+        tuple(c for c in before if c != click.card)
+        if click.card in before
+        else (*before, click.card)
+    )
+    ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+    async with bot.service.settled(click.table_id):
+        table, seat, chosen = bot.service.shelem.selection(
+            click.table_id, interaction.user.id, click.hand, chosen
+        )
+        in_place = ephemeral or interaction.guild_id is None
+        spec = render.hand_message(table, seat, ephemeral=not in_place or ephemeral, chosen=chosen)
+    if in_place:
+        await interaction.response.edit_message(**message_kwargs(spec))
+    else:  # forged onto a public message: the hand goes privately, never to the channel
+        await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
 
 
 async def _replay_step(

@@ -23,6 +23,12 @@ _MATCH = r"[0-9A-Za-z_-]{1,40}"
 """A finished match's id: the bot's own are table ids; a longer or stranger one (an import)
 gets no Replay button (``replay_id`` returns None)."""
 _USER = r"[1-9][0-9]{0,19}"
+_CARD = r"(?:10|[2-9JQKA])[SHDC]|BJ|RJ"
+_DEAL = r"[1-9][0-9]{0,3}"
+SHELEM_MODES: Final = {"h": "hokm", "n": "nars", "a": "ace_nars", "s": "sars"}
+"""V6.7: the mode buttons' letters."""
+MAX_CHOSEN: Final = 6
+"""V6.13: the most cards a Shelem hakem lays down (a kitty of six, with jokers)."""
 REPLAY_STEPS: Final = {"f": "hand_back", "p": "back", "n": "forward", "l": "hand_forward"}
 """The replay's buttons (⏮ ◀ ▶ ⏭), each its own letter so two leading to one place differ."""
 _PATTERNS: Final = {
@@ -41,6 +47,19 @@ _PATTERNS: Final = {
         rf"hokm:(?P<what>[bwv]):(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<yes>[yn0-9])"
     ),
     "rematch": re.compile(rf"hokm:r:(?P<table>{_TABLE})"),
+    # V6 Shelem: each carries the deal it belongs to (a redeal keeps the hand's number)
+    "shelem_bid": re.compile(
+        rf"hokm:sb:(?P<table>{_TABLE}):(?P<hand>{_DEAL}):(?P<value>0|[1-9][0-9]{{2,3}})"
+    ),
+    "kitty": re.compile(
+        rf"hokm:sk:(?P<table>{_TABLE}):(?P<hand>{_DEAL}):(?P<card>{_CARD}):"
+        rf"(?P<chosen>(?:(?:{_CARD})(?:\.(?:{_CARD})){{0,{MAX_CHOSEN - 1}}})?)"
+    ),
+    "lay_down": re.compile(
+        rf"hokm:sl:(?P<table>{_TABLE}):(?P<hand>{_DEAL}):"
+        rf"(?P<chosen>(?:(?:{_CARD})(?:\.(?:{_CARD})){{0,{MAX_CHOSEN - 1}}})?)"
+    ),
+    "mode": re.compile(rf"hokm:sm:(?P<table>{_TABLE}):(?P<hand>{_DEAL}):(?P<mode>[hnas])"),
     "standings": re.compile(
         r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
         r"(?::(?P<format>[a-z0-9_]{1,32}))?"
@@ -80,6 +99,14 @@ class Click:
     """``replay_step``: the member who opened that replay; only they may step it."""
     trick: int = 0
     """``replay_step``: the trick shown (0: the deal); ``hand`` is then the hand's index."""
+    value: int = 0
+    """``shelem_bid``: the bid (0 passes; 1000 shelem, 2000 sar-shelem). A Shelem decision's
+    ``hand`` is the deal it belongs to (``ShelemMatch.deal_number``)."""
+    chosen: tuple[Card, ...] = ()
+    """``kitty``, ``lay_down``: the cards the hakem had chosen to lay down (``kitty``: before
+    this click toggles ``card``)."""
+    mode: str = ""
+    """``mode``: the mode announced (V6.7)."""
 
 
 class BadCustomId(ValueError):
@@ -100,6 +127,8 @@ def parse(custom_id: object) -> Click:
             return Click(kind, g["table"], int(g["hand"]), suit=Suit.parse(g["suit"]))
         if kind == "lobby":
             return Click(kind, g["table"], action=LOBBY_ACTIONS[g["action"]])
+        if kind in ("shelem_bid", "kitty", "lay_down", "mode"):
+            return _shelem_click(kind, g, custom_id)
         if kind in ("my_hand", "rematch"):
             return Click(kind, g["table"])
         if kind == "decide":
@@ -130,6 +159,44 @@ def parse(custom_id: object) -> Click:
             game_format=g["format"] or "standard",
         )
     raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
+
+
+def _shelem_click(kind: str, g: dict[str, str], custom_id: str) -> Click:
+    codes = g.get("chosen") or ""
+    chosen = tuple(Card.parse(c) for c in codes.split(".")) if codes else ()
+    if len(set(chosen)) != len(chosen):
+        raise BadCustomId(f"a card twice in {custom_id[:40]!r}")
+    return Click(
+        kind,
+        g["table"],
+        int(g["hand"]),
+        card=Card.parse(g["card"]) if g.get("card") else None,
+        value=int(g.get("value") or 0),
+        chosen=chosen,
+        mode=SHELEM_MODES.get(g.get("mode") or "", ""),
+    )
+
+
+def shelem_bid_id(table_id: str, deal: int, value: int) -> str:
+    """V6.3, V6.5: a bid (0 passes) in one deal of a Shelem hand."""
+    return f"hokm:sb:{table_id}:{deal}:{value}"
+
+
+def kitty_id(table_id: str, deal: int, card: Card, chosen: tuple[Card, ...]) -> str:
+    """V6.6.1: one of the hakem's cards, which a click chooses to lay down or puts back;
+    ``chosen``, what he had chosen before (kept on his own buttons only)."""
+    return f"hokm:sk:{table_id}:{deal}:{card.code}:{'.'.join(c.code for c in chosen)}"
+
+
+def lay_down_id(table_id: str, deal: int, chosen: tuple[Card, ...]) -> str:
+    """V6.6.1: the hakem's **Lay down** of the cards chosen."""
+    return f"hokm:sl:{table_id}:{deal}:{'.'.join(c.code for c in chosen)}"
+
+
+def mode_id(table_id: str, deal: int, mode: str) -> str:
+    """V6.7: the hakem's announcement of ``mode``."""
+    letter = next(k for k, v in SHELEM_MODES.items() if v == mode)
+    return f"hokm:sm:{table_id}:{deal}:{letter}"
 
 
 def card_id(table_id: str, hand: int, card: Card) -> str:

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine import Card, GameFormat, HandResult, Suit
-from engine.rules import FORMATS
+from engine.rules import FORMATS, SHELEM_FORMAT
+from engine.shelem import ShelemOptions
 
 from ..names import shown_name
 from ..service.match_history import MatchReplay
@@ -101,6 +102,7 @@ def history_message(lang: str, guild_name: str, page: HistoryPage) -> MessageSpe
         ButtonSpec(cid, t(lang, "button.replay", n=number(lang, i + 1)))
         for i, entry in enumerate(page.rows)
         if (cid := custom_ids.replay_id(entry.match_id)) is not None
+        and entry.game_format != SHELEM_FORMAT  # V6 keeps no replay (yet)
     ]
     member_id = member or 0
     paging = (
@@ -124,7 +126,8 @@ def history_message(lang: str, guild_name: str, page: HistoryPage) -> MessageSpe
 def _rows(lang: str, page: HistoryPage, *, limit: int) -> list[str]:
     out = []
     for i, entry in enumerate(page.rows):
-        fmt = FORMATS.get(entry.game_format)
+        shelem = entry.game_format == SHELEM_FORMAT  # V6: a table of four, partners opposite
+        fmt = ShelemOptions().fmt if shelem else FORMATS.get(entry.game_format)
         if fmt is None or len(entry.scores) != len(fmt.teams):
             scores = " — ".join(number(lang, s) for s in entry.scores)
         else:

@@ -8,68 +8,36 @@ end up on the screen by accident.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from functools import partial
 
-from engine import BID, PLAY, TRUMP, Card, Suit, seat_view
+from engine import BID, PLAY, TRUMP, Card, Match, seat_view
+from engine.shelem import ShelemMatch
 
 from ..names import seat_name, shown_name
-from ..service.table import LogLine, Table
-from . import custom_ids, hand_status, variants
-from .formats import MAX_ROWS, PER_ROW, format_label, lobby_hint, pack_rows
+from ..service.table import Table
+from . import custom_ids, hand_status, shelem, shelem_hand, variants
+from .formats import MAX_ROWS, PER_ROW, format_label, lobby_hint
+from .hand_cards import SUIT_ORDER, add_button, card_rows
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
+from .log_lines import closing_lines, log_lines, log_text
+from .specs import COLOR_DONE, COLOR_LOBBY, COLOR_PLAY, EmbedSpec, MessageSpec, Signatures, when
+from .specs import ButtonSpec as ButtonSpec
 from .teams import team_counts, team_label
-from .tricks import EMBED_DESCRIPTION, hand_result_line, trick_lines
+from .tricks import hand_result_line
 
-SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-"""Alternating colours, as players sort a hand."""
-COLOR_LOBBY, COLOR_PLAY, COLOR_DONE = 0x2B7A78, 0xC0392B, 0x7F8C8D
-OLD_TRICK_KEY = "report.trick"
-"""The log key trick lines were saved under before they were rendered from the match."""
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    custom_id: str
-    label: str
-    style: str = "secondary"  # primary | secondary | success | danger
-    disabled: bool = False
-
-
-@dataclass(frozen=True)
-class EmbedSpec:
-    title: str
-    description: str
-    color: int = COLOR_PLAY
-    fields: tuple[tuple[str, str, bool], ...] = ()
-    footer: str = ""
-
-
-@dataclass(frozen=True)
-class MessageSpec:
-    content: str = ""
-    embed: EmbedSpec | None = None
-    rows: tuple[tuple[ButtonSpec, ...], ...] = field(default=())
-
-    def all_text(self) -> str:
-        """Everything a reader sees, for tests that check what leaks."""
-        parts = [self.content]
-        if self.embed:
-            parts += [self.embed.title, self.embed.description, self.embed.footer]
-            parts += [f"{n} {v}" for n, v, _ in self.embed.fields]
-        parts += [b.label for row in self.rows for b in row]
-        return "\n".join(parts)
-
-
-def when(deadline: float | None) -> str:
-    """Discord renders ``<t:UNIX:R>`` as a live "in 17 seconds" in every client."""
-    return f"<t:{int(deadline)}:R>" if deadline else ""
-
-
-def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
-    return " ".join(c.label for c in cards)
+__all__ = [
+    "COLOR_DONE",
+    "COLOR_LOBBY",
+    "COLOR_PLAY",
+    "ButtonSpec",
+    "EmbedSpec",
+    "MessageSpec",
+    "Signatures",
+    "log_lines",
+    "log_text",
+    "when",
+]
 
 
 def _seat_line(table: Table, lang: str, index: int) -> str:
@@ -104,11 +72,14 @@ def table_message(table: Table) -> MessageSpec:
     s = table.settings
     fields = tuple(_team_field(table, lang, team) for team in range(len(table.fmt.teams)))
     footer = t(lang, "table.settings", target=s.target_score, turn=s.turn_seconds)
-    if table.fmt.name != "standard":  # issue 14: any other format says which it is
+    if table.is_shelem:  # V6: its own target, options and modes
+        footer = shelem.footer(table, lang)
+    elif table.fmt.name != "standard":  # issue 14: any other format says which it is
         footer = format_label(lang, table.fmt.name) + LIST_SEPARATOR + footer
     if s.hints:  # a hinted match says so to the end, result included (ratings leave it out)
         footer += LIST_SEPARATOR + word(lang, "table.hints_on")
     tid = table.table_id
+    game = "shelem" if table.is_shelem else "table"  # the title names the game (V6)
     if table.status == "lobby":
         lines = [t(lang, "table.host", host=f"<@{table.host_id}>"), lobby_hint(lang, table.fmt)]
         if table.reserved:
@@ -128,21 +99,21 @@ def table_message(table: Table) -> MessageSpec:
             ButtonSpec(custom_ids.lobby_id(tid, "cancel"), t(lang, "button.cancel"), "danger"),
         )
         embed = EmbedSpec(
-            t(lang, "table.lobby_title"), "\n".join(lines), COLOR_LOBBY, fields, footer
+            t(lang, f"{game}.lobby_title"), "\n".join(lines), COLOR_LOBBY, fields, footer
         )
         return MessageSpec(embed=embed, rows=(buttons,))
     if table.status == "cancelled":
         embed = EmbedSpec(
-            t(lang, "table.title"),
+            t(lang, f"{game}.title"),
             "\n".join([t(lang, "table.cancelled"), *log_lines(lang, table.log)]),
             COLOR_DONE,
             fields,
             footer,
         )
         return MessageSpec(embed=embed)
-    lines = _match_lines(table, lang)
+    lines = shelem.match_lines(table, lang) if table.is_shelem else _match_lines(table, lang)
     done = table.status == "finished"
-    title = t(lang, "table.over") if done else t(lang, "table.title")
+    title = t(lang, "table.over") if done else t(lang, f"{game}.title")
     embed = EmbedSpec(title, "\n".join(lines), COLOR_DONE if done else COLOR_PLAY, fields, footer)
     rows: tuple[tuple[ButtonSpec, ...], ...] = ()
     if not done:
@@ -152,7 +123,7 @@ def table_message(table: Table) -> MessageSpec:
 
 def _match_lines(table: Table, lang: str) -> list[str]:
     match = table.match
-    assert match is not None
+    assert isinstance(match, Match)
     name = partial(seat_name, table)
     hakem = name(match.hakem) if match.hakem >= 0 else word(lang, "table.no_hakem")
     lines = [
@@ -194,45 +165,25 @@ def _match_lines(table: Table, lang: str) -> list[str]:
             lines.append(t(lang, "table.turn_decide", name=who, when=when(table.deadline)))
         else:
             lines.append(t(lang, "table.turn", name=who, when=when(table.deadline)))
-    for i, s in enumerate(table.seats):
-        if s is not None and s.dm_closed and table.status == "playing":
-            lines.append(t(lang, "table.dm_closed", name=name(i)))
-    log = log_lines(lang, table.log)
-    # Item 1: the previous hand in one line, then this hand's tricks (who played what), in
-    # the room the embed has left after every other line.
-    story = [hand_result_line(table, lang, match.hand_results[-1])] if match.hand_results else []
-    used = len("\n".join([*lines, "", *story, "", *log]))
-    story.extend(trick_lines(table, lang, EMBED_DESCRIPTION - used - 1))
-    for block in (story, log):
-        if block:
-            lines += ["", *block]
-    return lines
-
-
-def log_lines(lang: str, log: Sequence[LogLine | str]) -> list[str]:
-    """The table's public lines in ``lang`` (an old save's already localized line as is).
-
-    A "report.trick" line of a table saved before item 1 is skipped: tricks are rendered from
-    the match now, and an old line would name a trick of an earlier hand."""
-    return [
-        line if isinstance(line, str) else log_text(lang, line)
-        for line in log
-        if isinstance(line, str) or line.key != OLD_TRICK_KEY
-    ]
-
-
-def log_text(lang: str, line: LogLine) -> str:
-    params = {k: suit_label(lang, int(v)) if k == "suit" else v for k, v in line.params}
-    return t(lang, line.key, **params)
+    last = hand_result_line(table, lang, match.hand_results[-1]) if match.hand_results else None
+    return closing_lines(table, lang, lines, last)
 
 
 def hand_message(
-    table: Table, seat: int, *, ephemeral: bool = False, live: bool = True
+    table: Table,
+    seat: int,
+    *,
+    ephemeral: bool = False,
+    live: bool = True,
+    chosen: tuple[Card, ...] = (),
 ) -> MessageSpec:
     """One player's private hand: only ever sent to that player (DM or ephemeral), with the
     table as the player needs it (``hand_status``). ``live``: the message will be kept current
-    on every move, so it may name whose turn it is."""
+    on every move, so it may name whose turn it is. ``chosen``: a Shelem hakem's cards picked
+    to lay down so far (his own clicks, V6.6.1)."""
     match = table.match
+    if isinstance(match, ShelemMatch):  # V6: its auction, kitty and mode (``shelem_hand``)
+        return shelem_hand.hand_message(table, seat, ephemeral=ephemeral, live=live, chosen=chosen)
     assert match is not None
     lang = table.settings.language
     view = seat_view(match, seat)
@@ -286,37 +237,12 @@ def hand_message(
             lines.append(hand_status.waiting_line(table, view, lang, live=live))
     if view.hand and table.status == "playing":
         legal = view.hand if view.can_discard else view.legal  # V2: any card may go down
-        rows.extend(_card_rows(tid, hand_no, view.hand, frozenset(legal), MAX_ROWS - len(rows)))
+        rows.extend(card_rows(tid, hand_no, view.hand, frozenset(legal), MAX_ROWS - len(rows)))
     if table.settings.hints and view.my_turn and view.phase in (TRUMP, PLAY):
-        _add_button(rows, ButtonSpec(custom_ids.hint_id(tid, hand_no), t(lang, "button.hint")))
+        add_button(rows, ButtonSpec(custom_ids.hint_id(tid, hand_no), t(lang, "button.hint")))
     if ephemeral:
         lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
     return MessageSpec(content="\n".join(lines), rows=tuple(rows))
-
-
-@functools.lru_cache(maxsize=4096)
-def _card_rows(
-    tid: str, hand_no: int, hand: tuple[Card, ...], legal: frozenset[Card], free_rows: int
-) -> tuple[tuple[ButtonSpec, ...], ...]:
-    """A hand's card buttons, by suit, in the rows the other buttons leave (up to 17 cards,
-    issue 14). Cached: a player's cards and their legal marks stay the same through the
-    other players' cards, and the live edit of each of those would build them again."""
-    jokers = sorted((c for c in hand if c.is_joker), key=lambda c: -c.rank)
-    suits = [jokers] + [
-        sorted((c for c in hand if not c.is_joker and c.suit == suit), key=lambda c: -c.rank)
-        for suit in SUIT_ORDER
-    ]
-    return tuple(
-        tuple(
-            ButtonSpec(
-                custom_ids.card_id(tid, hand_no, c),
-                c.label,
-                "success" if c in legal else "secondary",
-            )
-            for c in row
-        )
-        for row in pack_rows([cards for cards in suits if cards], free_rows)
-    )
 
 
 def closed_hand_message(table: Table, hand: int, *, ephemeral: bool = False) -> MessageSpec:
@@ -325,21 +251,12 @@ def closed_hand_message(table: Table, hand: int, *, ephemeral: bool = False) -> 
     lang = table.settings.language
     match = table.match
     assert match is not None
-    header = t(lang, "hand.header", channel=f"<#{table.channel_id}>", n=number(lang, hand))
+    key = "shelem.hand_header" if table.is_shelem else "hand.header"
+    header = t(lang, key, channel=f"<#{table.channel_id}>", n=number(lang, hand))
     lines = [f"**{header}**", t(lang, "hand.over"), hand_status.score_line(table, lang)]
     if ephemeral:
         lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
     return MessageSpec(content="\n".join(lines))
-
-
-def _add_button(rows: list[tuple[ButtonSpec, ...]], button: ButtonSpec) -> None:
-    """A row of its own when Discord's five rows allow, else the first row with room (the
-    largest hand, 17 cards, fills at most five rows, never all 25 places)."""
-    if len(rows) < MAX_ROWS:
-        rows.append((button,))
-        return
-    i = next(i for i, row in enumerate(rows) if len(row) < PER_ROW)
-    rows[i] = (*rows[i], button)
 
 
 def hand_signature(table: Table, seat: int, *, live: bool = False) -> tuple[object, ...] | None:
@@ -354,14 +271,12 @@ def hand_signature(table: Table, seat: int, *, live: bool = False) -> tuple[obje
     return kept_live if live else dm
 
 
-Signatures = tuple[tuple[object, ...] | None, tuple[object, ...] | None]
-"""A seat's two ``hand_signature``s: (outbox DM, live surface)."""
-
-
 def hand_signatures(table: Table, seat: int) -> Signatures:
     """Both ``hand_signature``s of a seat (outbox DM, live surface) from one seat view: a
     player's own click needs both, on every card."""
     match = table.match
+    if isinstance(match, ShelemMatch):
+        return shelem_hand.hand_signatures(table, seat)
     if match is None or table.status != "playing":
         return None, None
     view = seat_view(match, seat)
@@ -403,6 +318,8 @@ def settings_message(
             shown = t(lang, "value.yes" if value else "value.no")
         elif key == "game_format":
             shown = format_label(lang, str(value))
+        elif key == "shelem_modes":
+            shown = shelem.modes_label(lang, str(value))
         elif isinstance(value, str):
             shown = t(lang, f"value.{value}")
         else:

@@ -1,5 +1,6 @@
 """The one message a finished match leaves in its channel: who won, each hand with its points
-and why (R11), who was hakem, the kots, how long it took, and the Rematch button.
+and why (R11; a Shelem hand's bid and how it went, ``shelem_summary``), who was hakem, the
+kots, how long it took, and the Rematch button.
 
 Public facts only (results, hakems, trumps): no card of a hand appears, so the channel may see
 it all. It fits Discord's embed limits however long the match (target 13 can take 25 hands,
@@ -12,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import HandResult, Suit
+from engine.shelem import ShelemMatch
 
 from ..names import seat_name
 from ..service.table import Table
-from . import custom_ids
+from . import custom_ids, shelem_summary
 from .formats import is_solo
 from .i18n import number, t
 from .render import COLOR_DONE, ButtonSpec, EmbedSpec, MessageSpec
@@ -52,18 +54,13 @@ def match_summary(table: Table) -> MessageSpec:
         s1=number(lang, scores[winner]),
         s2=others,
     )
-    results = match.hand_results
-    totals = [
-        t(lang, "summary.score", teams=team_counts(table, lang, scores)),
-        t(lang, "summary.kots", teams=team_counts(table, lang, _kots(results, teams))),
-    ]
-    suffered = [0 for _ in teams]
-    for r in results:
-        team = r.hakem_kot_suffered_by(table.fmt)
-        if team is not None:
-            suffered[team] += 1
-    if any(suffered):
-        totals.append(t(lang, "summary.hakem_kots", teams=team_counts(table, lang, suffered)))
+    totals = [t(lang, "summary.score", teams=team_counts(table, lang, scores))]
+    if isinstance(match, ShelemMatch):  # V6: each hand's bid and how it went
+        hands = [shelem_summary.hand_line(table, lang, r) for r in match.hand_results]
+        totals += shelem_summary.totals(table, lang, match.hand_results)
+    else:
+        hands = [_hand_line(table, lang, r) for r in match.hand_results]
+        totals += _kot_totals(table, lang, match.hand_results, teams)
     rated = _rating_changes(table, lang)
     if rated:
         totals.append(t(lang, "summary.ratings", changes=rated))
@@ -71,13 +68,13 @@ def match_summary(table: Table) -> MessageSpec:
         t(
             lang,
             "summary.played",
-            hands=number(lang, len(results)),
+            hands=number(lang, len(hands)),
             duration=duration(lang, (table.finished_at or 0) - (table.started_at or 0)),
             target=number(lang, match.target_score),
         )
     )
     budget = DESCRIPTION_LIMIT - sum(len(line) + 1 for line in totals) - 1
-    description = "\n".join([*_hand_lines(table, lang, results, budget), "", *totals])
+    description = "\n".join([*_fold(lang, hands, budget), "", *totals])
     button = ButtonSpec(custom_ids.rematch_id(table.table_id), t(lang, "button.rematch"), "success")
     embed = EmbedSpec(title[:256], description, COLOR_DONE, footer=t(lang, "summary.rematch_hint"))
     return MessageSpec(embed=embed, rows=((button,),))
@@ -93,9 +90,21 @@ def _rating_changes(table: Table, lang: str) -> list[str]:
     return out
 
 
-def _hand_lines(table: Table, lang: str, results: Sequence[HandResult], budget: int) -> list[str]:
+def _kot_totals(table: Table, lang: str, results: Sequence[HandResult], teams: range) -> list[str]:
+    """R11: the kots each team dealt, and the hakem-kots suffered if any."""
+    lines = [t(lang, "summary.kots", teams=team_counts(table, lang, _kots(results, teams)))]
+    suffered = [0 for _ in teams]
+    for r in results:
+        team = r.hakem_kot_suffered_by(table.fmt)
+        if team is not None:
+            suffered[team] += 1
+    if any(suffered):
+        lines.append(t(lang, "summary.hakem_kots", teams=team_counts(table, lang, suffered)))
+    return lines
+
+
+def _fold(lang: str, lines: list[str], budget: int) -> list[str]:
     """One line per hand; past ``budget`` characters the earliest fold into one line."""
-    lines = [_hand_line(table, lang, r) for r in results]
     kept: list[str] = []
     used = 0
     budget -= 60  # the "… earlier hands" line, if it is needed

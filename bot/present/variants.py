@@ -5,7 +5,7 @@ discards and draws. Only ever rendered for the seat's own message: the stock's t
 
 from __future__ import annotations
 
-from engine import BAM, BID, DISCARD, DRAW, SeatView, seat_view
+from engine import BAM, BID, DISCARD, DRAW, Match, SeatView, seat_view
 
 from ..names import seat_name
 from ..service.table import Table
@@ -66,7 +66,7 @@ def bidding_line(table: Table, lang: str) -> str | None:
     """V5 joker six, on the table message: who bid what so far (from the seat after the
     dealer), while the hakem is being bid for."""
     match = table.match
-    if match is None or match.phase != BID:
+    if not isinstance(match, Match) or match.phase != BID:
         return None
     n = len(table.seats)
     public = seat_view(match, 0)  # the bids and the dealer are public; no hand is read
@@ -83,6 +83,6 @@ def bidding_line(table: Table, lang: str) -> str | None:
 def stock_line(table: Table, lang: str) -> str | None:
     """V2, on the table message: the hands are being built, so many cards left to draw."""
     match = table.match
-    if match is None or match.phase not in (DISCARD, DRAW):
+    if not isinstance(match, Match) or match.phase not in (DISCARD, DRAW):
         return None
     return t(lang, "table.stock", count=number(lang, match.stock_left))

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from engine import Card, HandResult, Suit, Trick
 
+from .shelem_events import ShelemTableEvent
+
 
 @dataclass(frozen=True, slots=True)
 class Opened:
@@ -317,8 +319,10 @@ TableEvent = (
     | CaughtUp
     | DmClosed
     | SeatsReleased
+    | ShelemTableEvent
 )
-"""Every event the service reports; the publisher's ``match`` covers them all."""
+"""Every event the service reports (a Shelem table's own in ``shelem_events``); the
+publisher's ``match`` covers them all."""
 
 __all__ = [
     "Abandoned",

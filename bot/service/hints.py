@@ -19,6 +19,7 @@ from engine import (
     Card,
     GreedyPlayer,
     Hint,
+    Match,
     SeatView,
     Suit,
     explain,
@@ -33,6 +34,7 @@ from .ports import Pace
 from .table import Table
 from .thinking import think
 from .turns import TurnTimers
+from .variants import ShelemDecision
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +61,10 @@ class Hints:
         :raises ActionError: ``error.hints_off``, ``error.stale`` (an earlier hand, a finished
             table), ``error.not_a_player``, ``error.hint_not_your_turn``.
         """
-        if not table.settings.hints:
+        if not table.settings.hints or table.is_shelem:  # no hints at Shelem (V6) tables
             raise ActionError("error.hints_off")
         seat = player_seat(table, user_id, hand)
-        assert table.match is not None
+        assert isinstance(table.match, Match)
         view = seat_view(table.match, seat)
         if not view.my_turn or view.phase not in (TRUMP, PLAY):  # a bam or a draw: no hint
             raise ActionError("error.hint_not_your_turn")
@@ -76,7 +78,7 @@ class Hints:
         deadline = self.pace.monotonic() + HINT_SECONDS
         seed = view_seed(view)
         thinker = self.turns.thinker
-        work: Awaitable[Card | Suit | None]
+        work: Awaitable[Card | Suit | ShelemDecision | None]
         try:
             if thinker is None:
                 work = asyncio.to_thread(think, "hard", seed, view, deadline)

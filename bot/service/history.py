@@ -10,6 +10,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from functools import partial
 
+from engine import Match
+from engine.shelem import PASS, SAR_SHELEM, SHELEM, ShelemHandResult, ShelemMatch
 from engine.story import record
 
 from ..names import seat_name
@@ -30,7 +32,13 @@ from .events import (
     TimedOutTrump,
     TrumpNamed,
 )
+from .shelem_events import AllPassed, BidMade, BidWon, KittyLaidDown, ModeAnnounced
 from .table import LogLine, Table
+
+SHELEM_BIDS = {PASS: "passes", SHELEM: "bids_shelem", SAR_SHELEM: "bids_sar_shelem"}
+"""V6.3, V6.5: the line a Shelem bid leaves (``shelem.…``); a points bid is ``bids``."""
+ALL_TRICKS = frozenset({"all_tricks", "shelem", "sar_shelem"})
+"""V6.10, V6.11: the hakem's side took all twelve tricks: Shelem's kot, in the standings."""
 
 
 def log_line(table: Table, event: TableEvent) -> LogLine | None:
@@ -57,6 +65,17 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
             return LogLine.of("report.timeout_decision", name=name(seat))
         case Redealt(seat=seat):
             return LogLine.of("report.redealt", name=name(seat))
+        case BidMade(seat=seat, value=value):
+            return LogLine.of(f"shelem.{SHELEM_BIDS.get(value, 'bids')}", name=name(seat), n=value)
+        case AllPassed(dealer=dealer):
+            return LogLine.of("shelem.all_passed", name=name(dealer))
+        case BidWon(hakem=hakem, bid=bid):
+            won = {SHELEM: "bid_won_shelem", SAR_SHELEM: "bid_won_sar_shelem"}.get(bid, "bid_won")
+            return LogLine.of(f"shelem.{won}", name=name(hakem), n=bid)
+        case KittyLaidDown(hakem=hakem, count=count):
+            return LogLine.of("shelem.laid_down", name=name(hakem), n=count)
+        case ModeAnnounced(hakem=hakem, mode=mode):
+            return LogLine.of(f"shelem.announced_{mode}", name=name(hakem))
         case TimedOut(seat=seat, card=card):
             return LogLine.of("report.timeout", name=name(seat), card=card.label)
         case TimedOutTrump(seat=seat, suit=suit):
@@ -81,23 +100,27 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
     whole match for ``/hokm history``'s Replay (issue 16)."""
     match = table.match
     assert match is not None and match.winner_team is not None
-    stats = [[0, 0, 0] for _ in match.fmt.teams]
-    for r in match.hand_results:
-        stats[r.winner_team][0] += 1
-        stats[r.winner_team][1] += r.is_kot
-        suffered = r.hakem_kot_suffered_by(match.fmt)
-        if suffered is not None:
-            stats[suffered][2] += 1
+    if isinstance(match, ShelemMatch):
+        stats = _shelem_stats(match.hand_results)
+        hands = [
+            r._asdict() | {"trump": None if r.trump is None else r.trump.letter}
+            for r in match.hand_results
+        ]
+        replay = None  # ``engine.story`` replays Hokm's hands; a Shelem match keeps none yet
+    else:
+        stats = _hokm_stats(match)
+        hands = [r._asdict() | {"trump": r.trump.letter} for r in match.hand_results]
+        replay = record(match)
     return FinishedMatch(
         match_id=table.table_id,
         guild_id=table.guild_id,
         channel_id=table.channel_id,
         started_at=datetime.fromtimestamp(table.started_at or table.created_at, UTC),
         finished_at=datetime.fromtimestamp(table.finished_at or now, UTC),
-        target_score=table.settings.target_score,
+        target_score=match.target_score if table.is_shelem else table.settings.target_score,
         scores=tuple(match.scores),
         winner_team=match.winner_team,
-        hands=[r._asdict() | {"trump": r.trump.letter} for r in match.hand_results],
+        hands=hands,
         players=tuple(
             MatchPlayer(
                 seat=i,
@@ -113,5 +136,28 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
         hints=table.settings.hints,
         game_format=match.fmt.name,
         rate_computers=table.settings.rate_computer_matches,
-        replay=record(match),
+        replay=replay,
     )
+
+
+def _hokm_stats(match: Match) -> list[list[int]]:
+    """R11 per team: hands won, kots dealt, hakem-kots suffered."""
+    stats = [[0, 0, 0] for _ in match.fmt.teams]
+    for r in match.hand_results:
+        stats[r.winner_team][0] += 1
+        stats[r.winner_team][1] += r.is_kot
+        suffered = r.hakem_kot_suffered_by(match.fmt)
+        if suffered is not None:
+            stats[suffered][2] += 1
+    return stats
+
+
+def _shelem_stats(results: list[ShelemHandResult]) -> list[list[int]]:
+    """V6 per team, in the standings' three columns: hands won (the hakem's side made its
+    bid, or the defenders set it), "kots" (all twelve tricks taken as hakem), and no
+    hakem-kots (Shelem has none)."""
+    stats = [[0, 0, 0], [0, 0, 0]]
+    for r in results:
+        stats[r.hakem_team if r.made else 1 - r.hakem_team][0] += 1
+        stats[r.hakem_team][1] += r.kind in ALL_TRICKS
+    return stats

@@ -7,17 +7,48 @@ Plain functions of a ``Table`` and an ``Update``, run under the table's lock by 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final, TypedDict, Unpack
+
+from engine.rules import SHELEM_FORMAT
 
 from ..names import shown_name
 from ..store.guild_settings import GuildSettings
 from .errors import ActionError
 from .events import Abandoned, Cancelled, ComputerAdded, Expired, Joined, Left, SeatsReleased
-from .moves import finish, start_match
+from .games import start_match
+from .moves import finish
 from .ports import Pace, Update
 from .registry import TableRegistry
 from .table import Seat, Table, TableSettings
 
 COMPUTER_NAMES = ("Rostam", "Sohrab", "Gordafarid", "Tahmineh", "Siavash", "Manijeh")
+
+
+class TableChoices(TypedDict, total=False):
+    """What the host may choose at ``/hokm new``, each over the server's setting (None: the
+    server's): its name there is ``CHOICE_SETTINGS``' or its own."""
+
+    target_score: int | None
+    turn_seconds: int | None
+    difficulty: str | None
+    hints: bool | None
+    game_format: str | None
+    redeal: bool | None
+    bam: bool | None
+    joker: bool | None
+    """V6.13, at a Shelem table."""
+    modes: str | None
+    """V6.7, at a Shelem table (``GuildSettings.shelem_modes``)."""
+    shelem_target: int | None
+    """V6.14, at a Shelem table."""
+
+
+CHOICE_SETTINGS: Final = {
+    "difficulty": "computer_difficulty",
+    "redeal": "redeal_without_court",
+    "joker": "shelem_joker",
+    "modes": "shelem_modes",
+}
 
 
 def new_table(
@@ -28,34 +59,20 @@ def new_table(
     host_name: str,
     settings: GuildSettings,
     now: float,
-    target_score: int | None = None,
-    turn_seconds: int | None = None,
-    difficulty: str | None = None,
-    hints: bool | None = None,
-    game_format: str | None = None,
-    redeal: bool | None = None,
-    bam: bool | None = None,
+    **choices: Unpack[TableChoices],
 ) -> Table:
     """A lobby with the host in seat 1, the server's settings with the host's choices (its
-    seats are its format's, issue 14).
+    seats are its format's, issue 14). A Shelem table (V6) gives no hints: a server's hints
+    are off there, and a host asking for them is refused.
 
     :raises SettingError: a choice out of its range (``GuildSettings.with_changes``).
+    :raises ActionError: ``error.hints_shelem``.
     """
-    chosen = settings.with_changes(
-        **{
-            k: v
-            for k, v in (
-                ("target_score", target_score),
-                ("turn_seconds", turn_seconds),
-                ("computer_difficulty", difficulty),
-                ("hints", hints),
-                ("game_format", game_format),
-                ("redeal_without_court", redeal),
-                ("bam", bam),
-            )
-            if v is not None
-        }
-    )
+    given = {CHOICE_SETTINGS.get(k, k): v for k, v in choices.items() if v is not None}
+    chosen = settings.with_changes(**given)
+    shelem = chosen.game_format == SHELEM_FORMAT
+    if shelem and given.get("hints"):
+        raise ActionError("error.hints_shelem")
     table = Table(
         table_id=Table.new_id(),
         guild_id=guild_id,
@@ -64,6 +81,7 @@ def new_table(
         settings=TableSettings.from_guild(chosen),
         created_at=now,
     )
+    table.settings.hints = table.settings.hints and not shelem
     table.seats[0] = Seat(name=host_name, user_id=host_id)
     table.deadline = now + chosen.lobby_timeout_minutes * 60
     return table

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine import InvalidState
-from engine.rules import FORMATS
+from engine.rules import FORMATS, SHELEM_FORMAT
 from engine.story import MatchStory, story
 
 from ..store import HistoryEntry, HistoryPage, Store
@@ -67,7 +67,8 @@ class MatchHistory:
         :raises ActionError: ``error.replay_live`` (a table of this server still playing or
             waiting), ``error.replay_unknown`` (no match of that id finished here),
             ``error.replay_unavailable`` (recorded before replays were kept),
-            ``error.replay_broken`` (its record no longer replays to the stored result).
+            ``error.replay_broken`` (its record no longer replays to the stored result),
+            ``error.replay_shelem`` (a Shelem match: no replay is kept for one).
         """
         key = (guild_id, match_id)
         cached = self._stories.get(key)
@@ -81,6 +82,8 @@ class MatchHistory:
                 raise ActionError("error.replay_live")
             raise ActionError("error.replay_unknown")
         entry = stored.entry
+        if entry.game_format == SHELEM_FORMAT:  # V6: a Shelem match keeps no replay yet
+            raise ActionError("error.replay_shelem")
         if stored.replay is None:
             raise ActionError("error.replay_unavailable")
         try:

@@ -37,6 +37,9 @@ from engine import (
     WrongPhase,
     seat_view,
 )
+from engine.shelem import DISCARD as SHELEM_DISCARD
+from engine.shelem import MODE as SHELEM_MODE
+from engine.shelem import ShelemMatch
 
 from ..names import seat_name
 from .errors import ActionError
@@ -83,6 +86,13 @@ def start_match(table: Table, update: Update, seed: int, pace: Pace) -> None:
     log.info("table %s: match started", table.table_id)
 
 
+def hokm_match(table: Table) -> Match:
+    """The Hokm family's match of a table playing one (a Shelem table's is ``shelem_moves``')."""
+    match = table.match
+    assert isinstance(match, Match), "not a Hokm match"
+    return match
+
+
 def finish(table: Table, status: TableStatus, now: float) -> None:
     table.status = status
     table.finished_at = now
@@ -109,8 +119,7 @@ def apply_trump(table: Table, update: Update, seat: int, suit: Suit, pace: Pace)
 
     :raises ActionError: the engine's refusal, in the member's words (``refusal``).
     """
-    match = table.match
-    assert match is not None
+    match = hokm_match(table)
     try:
         match.choose_trump(seat, suit)
     except IllegalMove as exc:
@@ -126,8 +135,7 @@ def apply_redeal(table: Table, update: Update, seat: int, pace: Pace) -> None:
 
     :raises ActionError: the engine's refusal (``error.redeal_not_allowed``, …).
     """
-    match = table.match
-    assert match is not None
+    match = hokm_match(table)
     try:
         match.redeal(seat)
     except IllegalMove as exc:
@@ -142,8 +150,7 @@ def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) 
 
     :raises ActionError: the engine's refusal, in the member's words (``refusal``).
     """
-    match = table.match
-    assert match is not None
+    match = hokm_match(table)
     if match.phase == DISCARD:  # V2: a card clicked in the discard phase is laid face down
         apply_decision(table, update, seat, card, pace)
         return
@@ -164,8 +171,7 @@ def apply_decision(
 
     :raises ActionError: the engine's refusal, in the member's words (``refusal``).
     """
-    match = table.match
-    assert match is not None
+    match = hokm_match(table)
     hand_before = match.hand_number
     try:
         events = engine_move(match, seat, choice)
@@ -180,8 +186,7 @@ def record(
     table: Table, update: Update, events: tuple[Event, ...], hand_before: int, pace: Pace
 ) -> None:
     """The engine's events after a move as typed events; the next deadline."""
-    match = table.match
-    assert match is not None
+    match = hokm_match(table)
     for event in events:
         if isinstance(event, Trick):
             update.add(TrickTaken(event, hand_before))
@@ -251,18 +256,19 @@ def schedule_turn(table: Table, pace: Pace) -> None:
     now = pace.clock()
     if table.seat(seat).computer_plays:
         table.computer_due = now + pace.computer_delay
-    else:
-        limit = (
-            table.settings.trump_seconds if match.phase == TRUMP else table.settings.turn_seconds
-        )
-        table.deadline = now + limit
+        return
+    # R14: the hakem's decision has its own limit: trump (R5), or at a Shelem table the cards
+    # laid down and the mode (V6.6, V6.7, V6.15)
+    shelem = isinstance(match, ShelemMatch) and match.phase in (SHELEM_DISCARD, SHELEM_MODE)
+    hakem = match.phase == TRUMP or shelem
+    settings = table.settings
+    table.deadline = now + (settings.trump_seconds if hakem else settings.turn_seconds)
 
 
 def time_out(table: Table, update: Update, seat: int, pace: Pace) -> None:
     """R14: a member's time ran out; the server plays for them, and after two misses in a
     row the computer keeps their seat until they click again."""
-    match = table.match
-    assert match is not None
+    match = hokm_match(table)
     s = table.seat(seat)
     view = seat_view(match, seat)
     choice = default_move(view) if view.phase in PHASES else decide(GreedyPlayer(), view)

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine import Card, Player, SeatView, Suit
+from engine.shelem import ShelemView
 
 from .errors import ActionError
 from .events import TableEvent
 from .table import Table
+from .variants import ShelemDecision
 
 
 @dataclass
@@ -85,9 +87,12 @@ class Cancellable(Protocol):
 CallLater = Callable[[float, Callable[[], None]], Cancellable]
 """Schedules a callback ``delay`` seconds from now (``loop.call_later`` in the bot)."""
 PlayerFactory = Callable[[str, int], Player]
-Thinker = Callable[[str, str, int, SeatView, float], Awaitable[Card | Suit | None]]
+Thinker = Callable[
+    [str, str, int, SeatView | ShelemView, float], Awaitable[Card | Suit | ShelemDecision | None]
+]
 """(table id, difficulty, seed, view, ``monotonic`` deadline) -> the move, or ``None`` for the
-greedy move (the deadline passed before the table's turn to think came)."""
+greedy move (the deadline passed before the table's turn to think came). A Shelem seat's view
+(V6) is answered with a card or a ``ShelemDecision`` (its bids are searched too)."""
 
 THINK_GRACE = 0.1
 """Seconds a computer may think past its pause (``computer_delay``) before the greedy move is

@@ -15,6 +15,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from functools import partial
+from typing import Unpack
 
 from engine import Card, Suit
 
@@ -23,17 +24,11 @@ from ..store.guild_settings import GuildSettings
 from .commits import Action, Commits
 from .errors import ActionError
 from .events import DmClosed, Opened, Resumed, TableEvent
+from .games import apply_card
 from .hints import Hints
-from .lobby import Lobby, new_table
+from .lobby import Lobby, TableChoices, new_table
 from .match_history import MatchHistory
-from .moves import (
-    apply_card,
-    apply_decision,
-    apply_redeal,
-    apply_trump,
-    player_seat,
-    reclaim_then,
-)
+from .moves import apply_decision, apply_redeal, apply_trump, player_seat, reclaim_then
 from .persistence import TableKeeper
 from .ports import (
     THINK_GRACE,
@@ -49,6 +44,7 @@ from .ports import (
 )
 from .registry import TableRegistry, seated_elsewhere
 from .rematch import Rematches
+from .shelem_actions import ShelemTables
 from .table import SEATS, Table
 from .turns import VISITOR_GRACE, TurnTimers, default_player_factory
 from .variants import Decision
@@ -128,6 +124,8 @@ class TableService:
             owns=lambda table: self.owns(table.guild_id),
         )
         self.hints = Hints(self.turns, self.pace)
+        self.shelem = ShelemTables(self.registry, self.pace, act=self._act)
+        """A Shelem table's bids, laid-down cards and mode (V6)."""
         self.history = MatchHistory(store)
         """``/hokm history`` and its Replay: finished matches only (issue 16)."""
         self.publisher: Publisher = (
@@ -242,13 +240,7 @@ class TableService:
         host_id: int,
         host_name: str,
         settings: GuildSettings,
-        target_score: int | None = None,
-        turn_seconds: int | None = None,
-        difficulty: str | None = None,
-        hints: bool | None = None,
-        game_format: str | None = None,
-        redeal: bool | None = None,
-        bam: bool | None = None,
+        **choices: Unpack[TableChoices],
     ) -> Update:
         """:raises ActionError: a table in the channel, the host seated elsewhere, the
         server's tables full. :raises SettingError: a choice out of range."""
@@ -262,13 +254,7 @@ class TableService:
             host_name=host_name,
             settings=settings,
             now=self.clock(),
-            target_score=target_score,
-            turn_seconds=turn_seconds,
-            difficulty=difficulty,
-            hints=hints,
-            game_format=game_format,
-            redeal=redeal,
-            bam=bam,
+            **choices,
         )
         return await self._open(table, settings.max_open_tables)
 

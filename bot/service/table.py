@@ -12,7 +12,8 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Final
 
 from engine import STANDARD, GameFormat, Match, Rules
-from engine.rules import FORMATS, HakemSelection
+from engine.rules import FORMATS, SHELEM_FORMAT, HakemSelection
+from engine.shelem import ShelemMatch, ShelemOptions
 
 from ..store.records import TableStatus as TableStatus
 
@@ -99,14 +100,33 @@ class TableSettings:
     """Issue 16: a match with a computer player rates its members (a table saved before reads
     off); recorded with the finished match so a rebuild of the ratings rates it the same."""
     game_format: str = STANDARD.name
-    """The format (issue 14), an ``engine.rules.FORMATS`` name; a table saved before formats
-    were offered is the standard game."""
+    """The format (issue 14), an ``engine.rules.FORMATS`` name or ``shelem`` (V6, issue 17); a
+    table saved before formats were offered is the standard game."""
+    shelem_joker: bool = False
+    """V6.13 (a Shelem table only; a table saved before Shelem reads off)."""
+    shelem_modes: str = "hokm"
+    """V6.7: the modes besides hokm, ``+``-joined (``GuildSettings.shelem_modes``)."""
+    shelem_target: int = 0
+    """V6.14: 0 for the seed's target."""
 
     @classmethod
     def from_guild(cls, settings: GuildSettings) -> TableSettings:
         """The one copy from server settings: every field here is a server setting of that name,
         so a new table setting cannot be forgotten at ``/hokm new``."""
         return cls(**{f.name: getattr(settings, f.name) for f in fields(cls)})
+
+    def shelem_options(self) -> ShelemOptions:
+        """V6: the Shelem match's options from this table's settings.
+
+        :raises InvalidSetting: jokers with a mode (the server's settings refuse it first)."""
+        modes = self.shelem_modes.split("+")
+        return ShelemOptions(
+            joker=self.shelem_joker,
+            nars="nars" in modes,
+            ace_nars="ace_nars" in modes,
+            sars="sars" in modes,
+            target_score=self.shelem_target,
+        )
 
 
 @dataclass
@@ -120,7 +140,8 @@ class Table:
     seats: list[Seat | None] = field(default_factory=list)
     """One per seat of the table's format (filled in with empty seats when not given)."""
     status: TableStatus = "lobby"
-    match: Match | None = None
+    match: Match | ShelemMatch | None = None
+    """The match: Hokm's ``Match`` of ``fmt``, or at a Shelem table a ``ShelemMatch`` (V6)."""
     match_seed: int | None = None
     started_at: float | None = None
     finished_at: float | None = None
@@ -146,7 +167,7 @@ class Table:
     Rematch yet: not free, and they sit nobody (the member may play elsewhere meanwhile)."""
 
     def __post_init__(self) -> None:
-        if self.settings.game_format not in FORMATS:  # a restore then closes the table
+        if not (self.is_shelem or self.settings.game_format in FORMATS):  # a restore closes it
             raise ValueError(f"unknown game format {self.settings.game_format!r}")
         if not self.seats:
             self.seats = [None] * self.fmt.seats
@@ -184,11 +205,18 @@ class Table:
         del self.log[:-MAX_LOG]
 
     @property
+    def is_shelem(self) -> bool:
+        """V6: a Shelem table (its match a ``ShelemMatch``)."""
+        return self.settings.game_format == SHELEM_FORMAT
+
+    @property
     def fmt(self) -> GameFormat:
         """The match's own format, or the table's chosen one while the lobby fills: the one
-        place the bot learns seats and teams (R1, R2)."""
+        place the bot learns seats and teams (R1, R2; a Shelem table's shape, V6.1)."""
         if self.match is not None:
             return self.match.fmt
+        if self.is_shelem:
+            return self.settings.shelem_options().fmt
         return FORMATS[self.settings.game_format]
 
     def team_of(self, seat: int) -> int:
@@ -242,7 +270,7 @@ class Table:
             created_at=float(data["created_at"]),
             seats=[None if s is None else Seat(**s) for s in data["seats"]],
             status=data["status"],
-            match=None if data["match"] is None else Match.from_dict(data["match"]),
+            match=None if data["match"] is None else _load_match(data["match"]),
             match_seed=data["match_seed"],
             started_at=data["started_at"],
             finished_at=data["finished_at"],
@@ -255,3 +283,10 @@ class Table:
             rematch_of=data.get("rematch_of"),
             reserved={int(i): Seat(**s) for i, s in (data.get("reserved") or {}).items()},
         )
+
+
+def _load_match(data: dict[str, Any]) -> Match | ShelemMatch:
+    """A stored match: a Shelem match names its format (``ShelemMatch.to_dict``)."""
+    if data.get("format") == SHELEM_FORMAT:
+        return ShelemMatch.from_dict(data)
+    return Match.from_dict(data)

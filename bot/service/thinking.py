@@ -28,24 +28,36 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine import TRUMP, Card, SeatView, Suit
+from engine.shelem import ShelemView
+
+from .variants import ShelemDecision
 
 log = logging.getLogger(__name__)
 
 MIN_THINK = 0.02
 """Seconds a search needs to be worth starting; with less left the greedy move is played."""
 
-Decision = Card | Suit
-Runner = Callable[[str, int, SeatView, float], "Future[Decision]"]
+Decision = Card | Suit | ShelemDecision
+"""A card or a trump; at a Shelem table (V6) a card or a ``ShelemDecision`` (a bid...)."""
+View = SeatView | ShelemView
+Runner = Callable[[str, int, View, float], "Future[Decision]"]
 """Starts one decision in a worker: (difficulty, seed, view, monotonic deadline)."""
 
 
-def think(difficulty: str, seed: int, view: SeatView, deadline: float = float("inf")) -> Decision:
+def think(difficulty: str, seed: int, view: View, deadline: float = float("inf")) -> Decision:
     """Runs in the worker: one decision for the seat whose view this is, stopped at
     ``deadline`` (``time.monotonic``, the same clock in every process of the machine)."""
     from engine import make_player, parse_difficulty
 
     def should_stop() -> bool:
         return time.monotonic() >= deadline
+
+    if isinstance(view, ShelemView):
+        from engine.shelem import make_shelem_player
+
+        from .shelem_moves import decide
+
+        return decide(make_shelem_player(difficulty, seed, should_stop), view)
 
     player = make_player(parse_difficulty(difficulty), seed, should_stop)
     if view.phase == TRUMP:
@@ -58,7 +70,7 @@ class _Request:
     table: Hashable
     difficulty: str
     seed: int
-    view: SeatView
+    view: View
     deadline: float
     future: asyncio.Future[Decision | None] = field(repr=False)
 
@@ -88,7 +100,7 @@ class Thinker:
         return len(self._waiting)
 
     def decide(
-        self, table: Hashable, difficulty: str, seed: int, view: SeatView, deadline: float
+        self, table: Hashable, difficulty: str, seed: int, view: View, deadline: float
     ) -> asyncio.Future[Decision | None]:
         """Queue a decision for ``table``; resolves to the move, or ``None`` (play greedy).
 
@@ -140,7 +152,7 @@ class Thinker:
 
         wrapped.add_done_callback(finished)
 
-    def _run(self, difficulty: str, seed: int, view: SeatView, deadline: float) -> Future[Decision]:
+    def _run(self, difficulty: str, seed: int, view: View, deadline: float) -> Future[Decision]:
         if self._runner is not None:
             return self._runner(difficulty, seed, view, deadline)
         if self._pool is None:

@@ -14,19 +14,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import (
-    MATCH_OVER,
-    GreedyPlayer,
-    Player,
-    SeatView,
-    make_player,
-    parse_difficulty,
-    seat_view,
-)
+from engine import MATCH_OVER, Player, make_player, parse_difficulty
+from engine.shelem import GreedyShelemPlayer, ShelemView, make_shelem_player
 
 from ..store import StaleWrite
+from . import shelem_moves
+from .games import AnyChoice, View, apply_choice, greedy_choice, time_out, view_of
 from .lobby import Lobby
-from .moves import Choice, apply_choice, decide, time_out
+from .moves import decide
 from .ports import CallLater, Cancellable, Pace, PlayerFactory, Thinker, Update
 from .registry import TableRegistry
 from .table import Table
@@ -44,7 +39,7 @@ ADOPTED_LAG = 0.5
 is gone, but enough for the serving process, when it is back, to act first, so the adopter
 sees it and leaves the table to it (``TurnTimers.disown``)."""
 
-Decision = tuple[int, int, Choice]
+Decision = tuple[int, int, AnyChoice]
 """(hand number, actions so far, the move): a decision and the position it was made for."""
 
 
@@ -59,7 +54,7 @@ class _Pending:
 
     key: tuple[int, int]
     """(hand number, actions so far): the position it was asked about."""
-    task: asyncio.Task[Choice | None]
+    task: asyncio.Task[AnyChoice | None]
     deadline: float
     """``Pace.monotonic`` past which the greedy move is played instead."""
 
@@ -219,11 +214,7 @@ class TurnTimers:
         s = table.seat(seat)
         if table.computer_due is not None and now >= table.computer_due and s.computer_plays:
             fresh = decision is not None and decision[:2] == (match.hand_number, len(match.actions))
-            choice = (
-                decision[2]
-                if fresh and decision
-                else decide(GreedyPlayer(), seat_view(match, seat))
-            )
+            choice = decision[2] if fresh and decision else greedy_choice(match, seat)
             apply_choice(table, update, seat, choice, self.pace)
             await self._commit(table, update)
             return True
@@ -271,7 +262,7 @@ class TurnTimers:
         wait = max(0.0, table.computer_due - self.pace.clock())
         deadline = self.pace.monotonic() + wait + self.pace.think_grace
         task = asyncio.get_running_loop().create_task(
-            self._think(table.table_id, difficulty, seed, seat_view(match, seat), deadline)
+            self._think(table.table_id, difficulty, seed, view_of(match, seat), deadline)
         )
         self._track(task)
         task.add_done_callback(_retrieved)
@@ -279,9 +270,16 @@ class TurnTimers:
         return pending
 
     async def _think(
-        self, table_id: str, difficulty: str, seed: int, view: SeatView, deadline: float
-    ) -> Choice | None:
+        self, table_id: str, difficulty: str, seed: int, view: View, deadline: float
+    ) -> AnyChoice | None:
         """Search off the event loop (a worker process in the bot, a thread without one)."""
+        if isinstance(view, ShelemView):  # V6: the Shelem players, bids included
+            if difficulty == "easy":
+                return shelem_moves.decide(GreedyShelemPlayer(), view)
+            if self.thinker is None:
+                searcher = make_shelem_player(difficulty, seed)
+                return await asyncio.to_thread(shelem_moves.decide, searcher, view)
+            return await self.thinker(table_id, difficulty, seed, view, deadline)
         if difficulty == "easy" or view.phase in PHASES:  # the variants' yes/no: no search
             return decide(self.player_factory(difficulty, seed), view)
         if self.thinker is None:

@@ -43,6 +43,18 @@ class Decision:
     tricks: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class ShelemDecision:
+    """V6 Shelem's decisions that are not a card (``shelem_moves``): a ``bid`` of ``value``
+    (0 passes, V6.3; ``SHELEM``, ``SAR_SHELEM``, V6.5), the ``discard`` of ``cards`` (the
+    hakem's laid-down cards, V6.6.1), or the ``mode`` announced (V6.7)."""
+
+    kind: Literal["bid", "discard", "mode"]
+    value: int = 0
+    cards: tuple[Card, ...] = ()
+    mode: str = ""
+
+
 def engine_move(match: Match, seat: int, choice: Card | Decision) -> tuple[Event, ...]:
     """Apply ``choice`` in the match's decision phase (a ``Card`` is a V2 discard).
 

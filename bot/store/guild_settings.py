@@ -10,11 +10,27 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
-from engine.rules import FORMATS, STANDARD
+from engine.rules import FORMATS, SHELEM_FORMAT, STANDARD
+from engine.shelem.options import TARGET_RANGE as SHELEM_TARGETS
 
-__all__ = ["LIMITS", "GuildSettings", "Range", "SettingError", "hosted_formats"]
+__all__ = [
+    "LIMITS",
+    "SHELEM_MODE_SETS",
+    "GuildSettings",
+    "Range",
+    "SettingError",
+    "ShelemModes",
+    "hosted_formats",
+]
 
 log = logging.getLogger(__name__)
 
@@ -23,8 +39,23 @@ def hosted_formats() -> tuple[str, ...]:
     """The engine's formats (``engine.rules.FORMATS``) a table can be opened with: every one,
     the joker six (V5) included. Each phase a format adds has its buttons, and the engine's
     computer players play every decision of it: empty seats (R15) and a member's late turn
-    (R14) bid (``greedy_bid`` / ``auto_bid``, a pass), name trump and play jokers."""
-    return tuple(FORMATS)
+    (R14) bid (``greedy_bid`` / ``auto_bid``, a pass), name trump and play jokers; and V6
+    Shelem, a game of its own (``engine.shelem``) with its own bids, kitty and modes."""
+    return (*FORMATS, SHELEM_FORMAT)
+
+
+ShelemModes = Literal[
+    "hokm",
+    "nars",
+    "ace_nars",
+    "sars",
+    "nars+ace_nars",
+    "nars+sars",
+    "ace_nars+sars",
+    "nars+ace_nars+sars",
+]
+"""V6.7: the modes a Shelem hakem may announce besides hokm, as one choice (``hokm``: none)."""
+SHELEM_MODE_SETS: tuple[str, ...] = get_args(ShelemModes)
 
 
 class Range(NamedTuple):
@@ -48,6 +79,13 @@ def _describe(key: str, value: object, allowed: Range | tuple[object, ...] | Non
     if allowed is None:
         known = ", ".join(GuildSettings.model_fields)
         return f"unknown setting {key!r} (known settings: {known})"
+    if key == "shelem_target":
+        low, high = SHELEM_TARGETS
+        return (
+            f"{key} must be 0 (the seed's) or a multiple of 5 from {low} to {high} (got {value!r})"
+        )
+    if key == "shelem_modes" and value in allowed:
+        return f"{key} {value!r}: nars, ace-nars and sars are played without jokers (V6.13)"
     if isinstance(allowed, Range):
         return f"{key} must be a whole number from {allowed.min} to {allowed.max} (got {value!r})"
     if allowed == (False, True):
@@ -94,6 +132,28 @@ class GuildSettings(BaseModel):
     address with a secret in it (``Store.web_secret``) that only the admins are shown. Off by
     default; the bot serves it only where its operator set ``web_port``."""
 
+    shelem_joker: bool = False
+    """V6.13: Shelem tables with two jokers (a kitty of 6, bids 120–200, to 1400)."""
+    shelem_modes: ShelemModes = "hokm"
+    """V6.7: what a Shelem hakem may announce besides hokm; none with jokers (V6.13)."""
+    shelem_target: int = Field(default=0, ge=0, le=SHELEM_TARGETS[1], multiple_of=5)
+    """V6.14: a Shelem match's target: 0 for the seed's (1165, or 1400 with jokers), else a
+    multiple of 5 in ``engine.shelem.options.TARGET_RANGE``, for shorter matches."""
+
+    @field_validator("shelem_target")
+    @classmethod
+    def _shelem_target(cls, value: int) -> int:
+        if value and value < SHELEM_TARGETS[0]:
+            raise ValueError(f"shelem_target {value} below {SHELEM_TARGETS[0]}")
+        return value
+
+    @field_validator("shelem_modes")
+    @classmethod
+    def _no_modes_with_jokers(cls, value: str, info: ValidationInfo) -> str:
+        if value != "hokm" and info.data.get("shelem_joker"):
+            raise ValueError("nars, ace-nars and sars are played without jokers (V6.13)")
+        return value
+
     @field_validator("game_format")
     @classmethod
     def _known_format(cls, value: str) -> str:
@@ -109,8 +169,9 @@ class GuildSettings(BaseModel):
         try:
             return GuildSettings.model_validate({**self.model_dump(), **changes})
         except ValidationError as exc:
-            key = str(exc.errors()[0]["loc"][0])
-            raise SettingError(key, changes.get(key), LIMITS[key]) from None
+            error = exc.errors()[0]
+            key = str(error["loc"][0])
+            raise SettingError(key, changes.get(key, error["input"]), LIMITS[key]) from None
 
     @classmethod
     def from_stored(cls, data: Mapping[str, Any]) -> GuildSettings:
@@ -130,7 +191,12 @@ class GuildSettings(BaseModel):
                 log.warning("ignoring invalid stored guild setting %s=%r", key, value)
                 continue
             good[key] = value
-        return cls.model_validate(good)
+        while True:  # two settings that may not go together (V6.13: jokers, modes)
+            try:
+                return cls.model_validate(good)
+            except ValidationError as exc:
+                key = str(exc.errors()[0]["loc"][0])
+                log.warning("ignoring stored guild setting %s=%r", key, good.pop(key, None))
 
 
 def _limits() -> dict[str, Range | tuple[object, ...]]:

@@ -34,6 +34,7 @@ from ..errors import (
     WrongPhase,
 )
 from ..events import MatchCompleted, Trick
+from ..rules import SHELEM_FORMAT, GameFormat
 from ..shuffle import permutation
 from .events import (
     SET_KINDS,
@@ -62,7 +63,7 @@ from .options import (
     mask_points,
 )
 
-FORMAT_NAME: Final = "shelem"
+FORMAT_NAME: Final = SHELEM_FORMAT
 """The name a stored Shelem match carries (``to_dict()["format"]``)."""
 SERIAL_VERSION: Final = 1
 
@@ -548,6 +549,11 @@ class ShelemMatch:
     @property
     def target_score(self) -> int:
         return self.options.target
+
+    @property
+    def fmt(self) -> GameFormat:
+        """The table's shape (``ShelemOptions.fmt``): seats, teams, deck and kitty."""
+        return self.options.fmt
 
     @property
     def to_act(self) -> int:

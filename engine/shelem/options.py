@@ -8,10 +8,12 @@ no caller restates the seed's constants.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Literal
 
 from ..cards import CARDS, RED_JOKER
 from ..errors import InvalidSetting
+from ..rules import SHELEM_FORMAT, GameFormat
 
 Mode = Literal["hokm", "nars", "ace_nars", "sars"]
 MODES: Final[tuple[Mode, ...]] = ("hokm", "nars", "ace_nars", "sars")
@@ -143,6 +145,14 @@ class ShelemOptions:
         allowed = {"nars": self.nars, "ace_nars": self.ace_nars, "sars": self.sars}
         return tuple(m for m in MODES if m == "hokm" or allowed[m])
 
+    @property
+    def fmt(self) -> GameFormat:
+        """The table's shape in the terms of the Hokm family's formats, for whoever seats and
+        names teams by them (the bot): four seats, partners opposite (V6.1), 12 cards each and
+        the kitty (V6.2), every trick played, the bids and the target. Its match is
+        ``ShelemMatch``, never a ``Match`` of this format."""
+        return _format(self)
+
     def to_dict(self) -> dict[str, object]:
         """Only the options that differ from the default, so a plain table stores ``{}``."""
         out: dict[str, object] = {}
@@ -158,6 +168,26 @@ class ShelemOptions:
         if unknown:
             raise InvalidSetting(unknown[0], data[unknown[0]], "not a Shelem option")
         return cls(**data)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=64)
+def _format(options: ShelemOptions) -> GameFormat:
+    return GameFormat(
+        name=SHELEM_FORMAT,
+        seats=SEATS,
+        teams=TEAMS,
+        deck=options.deck,
+        first_deal=HAND_SIZE,
+        hand_size=HAND_SIZE,
+        deal=(HAND_SIZE,),
+        kitty=options.kitty_size,
+        tricks_to_win=HAND_SIZE,
+        points_win=0,  # a hand is scored by its card points (V6.9–V6.12), never by these
+        points_kot=0,
+        points_hakem_kot=0,
+        bids=options.point_bids,
+        target_score=options.target,
+    )
 
 
 def bid_label(value: int) -> str:

@@ -37,7 +37,11 @@ from tests.double.server import DiscordDouble
 
 ALL = frozenset(c.code for c in CARDS)
 LABEL = re.compile(r"(?<![0-9])(10|[2-9JQKA])([♠♥♦♣])")
-CARD_ID = re.compile(r"hokm:[ct]:[0-9a-f]{12}:\d+:((?:10|[2-9JQKA])[SHDC])")
+CARD_ID = re.compile(r"hokm:(?:[ct]|sk):[0-9a-f]{12}:\d+:((?:10|[2-9JQKA])[SHDC])")
+CHOSEN_ID = re.compile(
+    r"hokm:s[kl]:[0-9a-f]{12}:\d+:(?:(?:10|[2-9JQKA])[SHDC]:)?((?:(?:10|[2-9JQKA])[SHDC]\.?)+)"
+)
+"""V6 Shelem: the cards a hakem chose to lay down, carried by his own kitty buttons."""
 TRICK_LINE = re.compile(r"^[\u200f\u2068]*([0-9۰-۹]+)\u2069? · (.+) [→←] ")
 """A trick line of the table message (issue 13 item 1), English or Persian:
 ``4 · amir 6♠ · bahar K♠ · cyrus 7♠ · dara 9♥ → cyrus``."""
@@ -63,6 +67,7 @@ class Snapshot:
     seats: dict[int, int]  # user id -> seat
     hands: list[frozenset[str]]
     played: frozenset[str]  # in the hand being played
+    own_extra: dict[int, frozenset[str]]  # V6 Shelem: the hakem's kitty and laid-down cards
     tricks: list[tuple[int, int, tuple[str, ...]]]  # (hand, number, cards) completed so far
     first_ace: tuple[str, ...]
     table_id: str = ""
@@ -71,7 +76,11 @@ class Snapshot:
 
     def hidden_from(self, user_id: int | None) -> frozenset[str]:
         seat = None if user_id is None else self.seats.get(user_id)
-        own = self.hands[seat] if seat is not None else frozenset()
+        own = (
+            self.hands[seat] | self.own_extra.get(seat, frozenset())
+            if seat is not None
+            else frozenset()
+        )
         return ALL - own - self.played
 
 
@@ -112,8 +121,9 @@ class HandWatcher:
                 seats={s.user_id: i for i, s in enumerate(table.seats) if s and s.user_id},
                 hands=[frozenset(h) for h in data["hands"]],
                 played=frozenset(played),
+                own_extra=_hakem_sees(data),
                 tricks=merged,
-                first_ace=tuple(c for _, c in data["first_hakem_deal"]),
+                first_ace=tuple(c for _, c in data.get("first_hakem_deal", [])),
                 table_id=table.table_id,
                 over=match.is_over,
             )
@@ -139,6 +149,15 @@ class Leak:
     text: str
 
 
+def _hakem_sees(data: dict[str, Any]) -> dict[int, frozenset[str]]:
+    """V6.6.4: once the bidding is over the kitty is the hakem's to see, and the cards he laid
+    down his alone; before it, and at a Hokm table, nobody has more than their hand."""
+    hakem = data.get("hakem", -1)
+    if "kitty" not in data or hakem < 0 or data["phase"] == "bid":
+        return {}
+    return {hakem: frozenset(data["kitty"]) | frozenset(data["discards"])}
+
+
 def _versions(message: StoredMessage) -> list[tuple[dt.datetime, str]]:
     """(when stored, everything shown) for each version, oldest first."""
     states = [*message.history, message.snapshot()]
@@ -160,7 +179,8 @@ def _shown(state: dict[str, Any]) -> str:
 
 def _cards_in(line: str) -> list[str]:
     codes = [code_of_label(r, s) for r, s in LABEL.findall(line)]
-    return codes + CARD_ID.findall(line)
+    chosen = [code for group in CHOSEN_ID.findall(line) for code in group.split(".") if code]
+    return codes + CARD_ID.findall(line) + chosen
 
 
 def _explained(line: str, window: list[Snapshot]) -> bool:

@@ -6,7 +6,14 @@ import pydantic
 import pytest
 
 from bot.store import Store
-from bot.store.guild_settings import LIMITS, GuildSettings, Range, SettingError, hosted_formats
+from bot.store.guild_settings import (
+    LIMITS,
+    SHELEM_MODE_SETS,
+    GuildSettings,
+    Range,
+    SettingError,
+    hosted_formats,
+)
 from tests.store.conftest import RawSQL
 
 
@@ -39,6 +46,9 @@ def test_limits_match_validation() -> None:
         "game_format": hosted_formats(),  # issue 14: the engine's formats the bot hosts
         "rate_computer_matches": (False, True),  # issue 16
         "web": (False, True),  # issue 16: the server's web page
+        "shelem_joker": (False, True),  # issue 17: V6.13
+        "shelem_modes": SHELEM_MODE_SETS,  # V6.7: the modes besides hokm
+        "shelem_target": Range(0, 5000),  # V6.14: 0 the seed's, else 200–5000 by 5
     } == LIMITS
     for key, allowed in LIMITS.items():
         if isinstance(allowed, Range):
@@ -77,6 +87,10 @@ def test_with_changes_returns_new_frozen_copy() -> None:
         ({"computer_difficulty": "insane"}, "computer_difficulty", "'easy', 'normal', 'hard'"),
         ({"allow_computer_players": "maybe"}, "allow_computer_players", "true or false"),
         ({"turn_seconds": 30, "language": "xx"}, "language", "got 'xx'"),
+        ({"shelem_target": 195}, "shelem_target", "multiple of 5 from 200 to 5000 (got 195)"),
+        ({"shelem_target": 1003}, "shelem_target", "multiple of 5 from 200 to 5000"),
+        ({"shelem_joker": True, "shelem_modes": "nars"}, "shelem_modes", "without jokers"),
+        ({"shelem_modes": "nars", "shelem_joker": True}, "shelem_modes", "without jokers"),
     ],
 )
 def test_with_changes_rejects_with_a_readable_message(
@@ -156,3 +170,22 @@ async def test_web_secret_comes_with_the_setting_and_a_new_one_after_off(
     again = await store.web_secret(7)
     assert again is not None and again not in (first, other)
     assert "web_secret" not in (await store.get_guild_settings(7)).model_dump()
+
+
+def test_v6_7_the_shelem_mode_sets_are_every_set_of_the_engines_modes() -> None:
+    """Every choice of modes besides hokm the engine allows (``ShelemOptions``), once each, in
+    the engine's order; with jokers only hokm (V6.13)."""
+    from itertools import combinations
+
+    from engine.shelem import MODES
+
+    others = MODES[1:]
+    expected = {"+".join(c) for n in range(1, 4) for c in combinations(others, n)} | {"hokm"}
+    assert set(SHELEM_MODE_SETS) == expected and len(SHELEM_MODE_SETS) == len(expected)
+
+
+def test_v6_stored_jokers_and_modes_together_drop_the_modes() -> None:
+    """Settings stored before a rule refused them together still load (a server is never
+    locked out): the modes give way."""
+    loaded = GuildSettings.from_stored({"shelem_joker": True, "shelem_modes": "nars"})
+    assert loaded.shelem_joker and loaded.shelem_modes == "hokm"

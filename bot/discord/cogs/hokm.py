@@ -19,8 +19,9 @@ from ...names import member_name
 from ...present import render
 from ...present.formats import format_label
 from ...present.i18n import t
+from ...present.shelem import modes_label
 from ...service.errors import ActionError
-from ...store.guild_settings import LIMITS, hosted_formats
+from ...store.guild_settings import LIMITS, SHELEM_MODE_SETS, hosted_formats
 from .. import actions
 from ..ui import message_kwargs, text_kwargs
 from .bot_api import CogBot
@@ -35,8 +36,16 @@ FORMAT_CHOICES = [
     app_commands.Choice(name=format_label("en", name)[:100], value=name)
     for name in hosted_formats()
 ][:25]
-"""Every format the engine has (issue 14), named in English: Discord has no Persian locale for
-a choice's name; the table itself names its format in the server's language."""
+"""Every format the engine has (issue 14; V6 Shelem, issue 17), named in English: Discord has
+no Persian locale for a choice's name; the table itself names its format in the server's
+language."""
+MODE_CHOICES = [
+    app_commands.Choice(
+        name="Hokm only" if value == "hokm" else f"Hokm, {modes_label('en', value)}", value=value
+    )
+    for value in SHELEM_MODE_SETS
+]
+"""V6.7: the modes a Shelem hakem may announce besides hokm (``GuildSettings.shelem_modes``)."""
 THREADS = (
     discord.ChannelType.public_thread,
     discord.ChannelType.private_thread,
@@ -73,9 +82,12 @@ class HokmCog(commands.Cog):
         game_format="Which Hokm: the standard game, or a table of 2, 3, 5 or 6 (default: server's)",
         redeal="Let a hakem without J, Q, K or A in the first five ask for a redeal (R6)",
         bam="Let a side at seven tricks to none play on for every trick, and the match (V1)",
+        joker="Shelem: play with two jokers (kitty of 6, bids 120–200, to 1400)",
+        modes="Shelem: the modes the hakem may announce besides hokm (none with jokers)",
+        shelem_target="Shelem: points to win the match (0: 1165, or 1400 with jokers; 200–5000)",
     )
     @app_commands.rename(game_format="format")
-    @app_commands.choices(game_format=FORMAT_CHOICES)
+    @app_commands.choices(game_format=FORMAT_CHOICES, modes=MODE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -86,6 +98,9 @@ class HokmCog(commands.Cog):
         game_format: str | None = None,
         redeal: bool | None = None,
         bam: bool | None = None,
+        joker: bool | None = None,
+        modes: str | None = None,
+        shelem_target: int | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise ActionError("error.guild_only")
@@ -108,6 +123,9 @@ class HokmCog(commands.Cog):
             game_format=game_format,
             redeal=redeal,
             bam=bam,
+            joker=joker,
+            modes=modes,
+            shelem_target=shelem_target,
         )
         actions.lobby_click(self.bot, interaction)
         await interaction.response.send_message(
@@ -192,8 +210,11 @@ class HokmCog(commands.Cog):
         game_format="The Hokm format new tables are opened with",
         rate_computer_matches="Whether matches with computer players change members' ratings",
         web="A read-only web page of the leaderboard and replays; its address is shown to you only",
+        shelem_joker="Whether new Shelem tables play with two jokers",
+        shelem_modes="The modes a Shelem hakem may announce besides hokm (none with jokers)",
+        shelem_target="Points to win a Shelem match (0: 1165, or 1400 with jokers; 200–5000)",
     )
-    @app_commands.choices(game_format=FORMAT_CHOICES)
+    @app_commands.choices(game_format=FORMAT_CHOICES, shelem_modes=MODE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
         self,
@@ -213,6 +234,9 @@ class HokmCog(commands.Cog):
         game_format: str | None = None,
         rate_computer_matches: bool | None = None,
         web: bool | None = None,
+        shelem_joker: bool | None = None,
+        shelem_modes: str | None = None,
+        shelem_target: int | None = None,
     ) -> None:
         # Each option is named as its setting, so the options given are the changes.
         given = dict(locals())  # first statement: only the parameters are set
