@@ -37,6 +37,12 @@ async def reply_failure(
     A refusal (``ActionError``, a bad ``SettingError`` value) is the member's answer; anything
     else is a bug: logged once with its traceback, and the member only hears ``error.internal``.
     """
+    if _expired(error):
+        # Answered after Discord's 3 s (a busy process): nothing can answer it any more, and
+        # it is load, not a bug: one line, no traceback (formatting one costs a busy loop
+        # more than the answer did). What the action changed is published as usual.
+        log.warning("%s: interaction %s answered too late (%s)", what, interaction.id, error)
+        return
     if isinstance(error, ActionError):
         await reply_error(interaction, lang, error.code, error.params)
     elif isinstance(error, SettingError):
@@ -44,3 +50,11 @@ async def reply_failure(
     else:
         log.error("%s failed", what, exc_info=error)
         await reply_error(interaction, lang, "error.internal")
+
+
+UNKNOWN_INTERACTION = 10062
+"""Discord's code for an interaction token that expired (not acknowledged within 3 s)."""
+
+
+def _expired(error: BaseException) -> bool:
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION

@@ -18,7 +18,7 @@ from tests.double.models import Channel, StoredMessage, User
 from tests.double.server import DiscordDouble
 from tests.e2e.players import SUCCESS
 
-from .test_shards import SHARDS, event_guilds, start_shard
+from .test_shards import SHARDS, event_guilds, served_by_shard_1_with_three_computers
 
 UPDATE_MESSAGE = 7
 RACES = 4
@@ -62,40 +62,9 @@ def _actions(state: object) -> list[object]:
 async def test_the_same_card_clicked_on_both_processes_at_once_is_played_once(
     discord_double: DiscordDouble, bot_process: BotProcessFactory, tmp_path: Path, pg_url: str
 ) -> None:
-    member = discord_double.members[1]
-    guild = discord_double.create_guild("Shard 1", shard=(1, SHARDS))
-    channel = discord_double.add_text_channel(guild, "hokm")
-    discord_double.add_member(guild, member)
-    env = {
-        "HOKM_DATABASE_URL": pg_url,
-        "HOKM_DEV_GUILD_IDS": str(guild.id),
-        "HOKM_GUILD_READY_TIMEOUT": "0.05",
-        "HOKM_COMPUTER_DELAY_SECONDS": "0.02",
-    }
-    procs = await asyncio.gather(
-        *(start_shard(bot_process, discord_double, tmp_path, s, env) for s in range(SHARDS))
+    member, guild, channel, procs = await served_by_shard_1_with_three_computers(
+        discord_double, bot_process, tmp_path, pg_url, target_score=7
     )
-    record = await discord_double.slash(
-        member, channel, "hokm new", {"target_score": 7}, timeout=10
-    )
-    assert record.message is not None, record.refused
-    await discord_double.wait_until(
-        lambda: any(
-            b.label == "Add computer"
-            for m in discord_double.messages_in(channel)
-            for b in m.buttons()
-        ),
-        timeout=10,
-        what="the lobby",
-    )
-    for _ in range(3):
-        lobby = next(
-            m
-            for m in reversed(discord_double.messages_in(channel))
-            if any(b.label == "Add computer" for b in m.buttons())
-        )
-        added = await discord_double.click(member, lobby, label="Add computer")
-        assert added.response_type == UPDATE_MESSAGE, added.response_name
 
     races = 0
     async with await Store.open(pg_url) as store:

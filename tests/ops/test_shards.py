@@ -152,6 +152,49 @@ def turn_buttons(double: DiscordDouble, user: User) -> tuple[StoredMessage, list
     return None
 
 
+async def served_by_shard_1_with_three_computers(
+    double: DiscordDouble,
+    bot_process: BotProcessFactory,
+    tmp_path: Path,
+    pg_url: str,
+    *,
+    target_score: int,
+) -> tuple[User, Guild, Channel, list[BotProcess]]:
+    """Both processes started on one PostgreSQL; a member of a server on shard 1 opens a table
+    there and adds three computers, which starts the match (the shard-1 process serves it)."""
+    member = double.members[1]
+    guild = double.create_guild("Shard 1", shard=(1, SHARDS))
+    channel = double.add_text_channel(guild, "hokm")
+    double.add_member(guild, member)
+    env = {
+        "HOKM_DATABASE_URL": pg_url,
+        "HOKM_DEV_GUILD_IDS": str(guild.id),
+        "HOKM_GUILD_READY_TIMEOUT": "0.05",
+        "HOKM_COMPUTER_DELAY_SECONDS": "0.02",
+    }
+    procs = await asyncio.gather(
+        *(start_shard(bot_process, double, tmp_path, s, env) for s in range(SHARDS))
+    )
+    record = await double.slash(
+        member, channel, "hokm new", {"target_score": target_score}, timeout=10
+    )
+    assert record.message is not None, record.refused
+
+    def lobby() -> StoredMessage | None:
+        for message in double.messages_in(channel):
+            if any(b.label == "Add computer" for b in message.buttons()):
+                return message
+        return None
+
+    await double.wait_until(lambda: lobby() is not None, timeout=10, what="the lobby")
+    for _ in range(3):
+        message = lobby()
+        assert message is not None  # the last computer starts the match
+        added = await double.click(member, message, label="Add computer")
+        assert added.response_type == 7, added.response_name
+    return member, guild, channel, list(procs)
+
+
 @pytest.mark.discord_double(shard_count=SHARDS)
 async def test_dm_clicks_reach_shard_0_and_play_another_process_s_table_to_its_end(
     discord_double: DiscordDouble, bot_process: BotProcessFactory, tmp_path: Path, pg_url: str
@@ -161,36 +204,9 @@ async def test_dm_clicks_reach_shard_0_and_play_another_process_s_table_to_its_e
     shard-0 process loads the table on the first click, applies each move with the table's
     version and answers it; the shard-1 process catches up on each save (its computers play
     on) and records the match once."""
-    member = discord_double.members[1]
-    guild = discord_double.create_guild("Shard 1", shard=(1, SHARDS))
-    channel = discord_double.add_text_channel(guild, "hokm")
-    discord_double.add_member(guild, member)
-    env = {
-        "HOKM_DATABASE_URL": pg_url,
-        "HOKM_DEV_GUILD_IDS": str(guild.id),
-        "HOKM_GUILD_READY_TIMEOUT": "0.05",
-        "HOKM_COMPUTER_DELAY_SECONDS": "0.02",
-    }
-    procs = await asyncio.gather(
-        *(start_shard(bot_process, discord_double, tmp_path, s, env) for s in range(SHARDS))
+    member, guild, _, procs = await served_by_shard_1_with_three_computers(
+        discord_double, bot_process, tmp_path, pg_url, target_score=1
     )
-    record = await discord_double.slash(
-        member, channel, "hokm new", {"target_score": 1}, timeout=10
-    )
-    assert record.message is not None, record.refused
-
-    def lobby() -> StoredMessage | None:
-        for message in discord_double.messages_in(channel):
-            if any(b.label == "Add computer" for b in message.buttons()):
-                return message
-        return None
-
-    await discord_double.wait_until(lambda: lobby() is not None, timeout=10, what="the lobby")
-    for _ in range(3):
-        message = lobby()
-        assert message is not None  # the last computer starts the match
-        added = await discord_double.click(member, message, label="Add computer")
-        assert added.response_type == 7, added.response_name
 
     async with await Store.open(pg_url) as store:
         clicks = refused = 0

@@ -190,3 +190,28 @@ async def test_a_failed_report_post_is_retried_and_posted_once(
     await until(lambda: bot.outbox.backlog == 0, what="the outbox to drain")
     begins = [m for m in double.messages_in(channel) if "The match begins" in m.text]
     assert begins == [report]
+
+
+async def test_a_command_answered_too_late_is_one_warning_line_not_a_traceback(
+    discord_double: DiscordDouble, make_bot: BotFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A busy process answers ``/hokm new`` after Discord's 3 s: Discord refuses the answer
+    (10062). That is load, not a bug: one warning line, no traceback (formatting one is the
+    costliest thing a busy loop could add), and the table it opened is there as usual."""
+    double = discord_double
+    bot = await make_bot()
+    host = double.members[0]
+    assert double.channel is not None
+    double.hang_next("POST", CALLBACK, seconds=3.5)
+    with caplog.at_level("WARNING", logger="bot"):
+        rec = await double.slash(host, double.channel, "hokm new", wait=False)
+        await until(lambda: rec.expired, what="the late answer to be refused", timeout=10)
+        channel_id = double.channel.id
+        await until(
+            lambda: any("answered too late" in r.getMessage() for r in caplog.records),
+            what="the bot to learn it was late",
+        )
+        await until(lambda: bot.service.table_in_channel(channel_id) is not None, what="the table")
+    late = [r for r in caplog.records if "answered too late" in r.getMessage()]
+    assert len(late) == 1 and late[0].levelname == "WARNING" and late[0].exc_info is None
+    assert not [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
