@@ -289,12 +289,21 @@ def sharding_problem(
     return None
 
 
+TEST_ENV_PREFIX = "HOKM_TEST_"
+
+
 def unknown_env_vars(environ: Mapping[str, str] | None = None) -> list[str]:
-    """``HOKM_*`` variables that set nothing: most likely a typo of a key that stays default."""
+    """``HOKM_*`` variables that set nothing: most likely a typo of a key that stays default.
+    ``HOKM_TEST_*`` belong to the test suite (docs/testing.md), which may export them around
+    the bots it starts."""
     env = os.environ if environ is None else environ
     known = {f"{ENV_PREFIX}{name}".upper() for name in Settings.model_fields} | {CONFIG_ENV}
     return sorted(
-        name for name in env if name.upper().startswith(ENV_PREFIX) and name.upper() not in known
+        name
+        for name in env
+        if name.upper().startswith(ENV_PREFIX)
+        and not name.upper().startswith(TEST_ENV_PREFIX)
+        and name.upper() not in known
     )
 
 

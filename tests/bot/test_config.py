@@ -258,3 +258,20 @@ def test_a_shard_slice_that_cannot_run_stops_the_bot_in_one_line_before_the_data
     env = {"HOKM_DISCORD_TOKEN": "t", "HOKM_DATABASE_URL": f"sqlite+aiosqlite:///{db}"}
     one_line_exit_2(run_bot(*args, env=env), *needles)
     assert not db.exists()
+
+
+def test_unknown_hokm_variables_are_named_but_the_test_suite_s_own_are_not() -> None:
+    """A ``HOKM_*`` variable that sets nothing is most likely a typo (start-up warns with its
+    name); ``HOKM_TEST_*`` are the test suite's (``.ci/run`` exports one around every bot it
+    starts), and other programs' variables are none of the bot's business."""
+    from bot.config import unknown_env_vars
+
+    env = {
+        "HOKM_LOG_LEVEL": "INFO",
+        "HOKM_LOG_LEVE": "INFO",
+        "HOKM_CONFIG": "x.toml",
+        "HOKM_TEST_REQUIRE_BROWSER": "1",
+        "HOKM_TEST_DATABASE_URL": "postgresql://…",
+        "PATH": "/usr/bin",
+    }
+    assert unknown_env_vars(env) == ["HOKM_LOG_LEVE"]

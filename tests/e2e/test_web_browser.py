@@ -6,7 +6,7 @@ else, a replay steps forward and back by its links, the Persian page lays out ri
 and a wrong secret, then the page turned off, get 404.
 
 Chromium is a Debian package, not a Python one: where it is missing the test is skipped,
-saying how to install it, except under ``HOKM_REQUIRE_BROWSER=1`` (``.ci/run`` sets it after
+saying how to install it, except under ``HOKM_TEST_REQUIRE_BROWSER=1`` (``.ci/run`` sets it after
 installing Chromium), where a missing browser fails the run instead of hiding the test.
 """
 
@@ -33,14 +33,14 @@ URL = re.compile(r"http://127\.0\.0\.1:\d+/g/\d+/[A-Za-z0-9_-]{32,}/")
 
 @pytest.fixture
 def chromium() -> str:
-    """Debian's Chromium, or the test is skipped (failed under ``HOKM_REQUIRE_BROWSER``)
+    """Debian's Chromium, or the test is skipped (failed under ``HOKM_TEST_REQUIRE_BROWSER``)
     before the bot is started for nothing."""
     found = shutil.which("chromium")
     if found is not None:
         return found
     missing = f"Debian's chromium is not installed; the browser test needs it: {INSTALL}"
-    if os.environ.get("HOKM_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{missing} (HOKM_REQUIRE_BROWSER=1)")
+    if os.environ.get("HOKM_TEST_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{missing} (HOKM_TEST_REQUIRE_BROWSER=1)")
     pytest.skip(missing)
 
 
