@@ -44,7 +44,7 @@ from typing import Any
 
 from bench.bot_text import click_of
 from bench.metrics import cpu_seconds, rss_mb
-from engine.match import Match
+from engine.match import Match, _action_from_json
 from engine.rules import FORMATS, Rules
 from engine.story import unpack
 from tests.double.process import BotProcess
@@ -260,8 +260,6 @@ def stored_plays(match_data: dict[str, Any]) -> list[tuple[int, int, str]]:
     fmt = FORMATS[str(match_data.get("format", "standard"))]
     match = Match(int(match_data["seed"]), Rules.from_dict(match_data["rules"]), fmt)
     out: list[tuple[int, int, str]] = []
-    from engine.match import _action_from_json
-
     for action in unpack(match_data.get("actions", [])):
         if isinstance(action, str) and len(action) <= 3:
             out.append((match.hand_number, match.to_act, action))

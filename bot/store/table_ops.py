@@ -132,9 +132,7 @@ class TableOps(OpsBase):
                 f"table {record.table_id}: stored version is {stored}, "
                 f"this save expected {record.version - 1}"
             )
-        self._seat(conn, record)
-        if not notify:
-            self._saved(conn, record)
+        self._seat(conn, record)  # PostgreSQL's notification went with the UPDATE
         return dataclasses.replace(record, updated_at=now)
 
     def _seat(self, conn: Connection, record: TableRecord) -> None:
