@@ -14,7 +14,8 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .errors import StoreError
-from .rating_ops import RatingOps
+from .prepared import Prepared
+from .rating_ops import RatingKey, RatingOps
 from .records import FinishedMatch
 from .schema import UTCDateTime, match_players, match_replays, matches, standings
 
@@ -68,8 +69,12 @@ def _player_rows(m: FinishedMatch) -> list[dict[str, Any]]:
     ]
 
 
-def _standings_deltas(new: Sequence[FinishedMatch]) -> list[dict[str, Any]]:
-    """What each human gains from these matches, summed per (guild, format, user)."""
+def _standings_deltas(
+    new: Sequence[FinishedMatch], rated: dict[RatingKey, float]
+) -> list[dict[str, Any]]:
+    """What each human gains from these matches, summed per (guild, format, user), with
+    their new conservative rating (``new_rating``) if these matches changed it (``rated``),
+    else None: their row keeps its rating (0 for a new row)."""
     agg: dict[tuple[int, str, int], dict[str, Any]] = {}
     for m in new:
         for p in m.players:
@@ -100,14 +105,18 @@ def _standings_deltas(new: Sequence[FinishedMatch]) -> list[dict[str, Any]]:
             if m.finished_at >= row["last_played_at"]:
                 row["last_played_at"] = m.finished_at
                 row["display_name"] = p.display_name
-    rows = [agg[key] for key in sorted(agg)]  # key order: fewer page hops, no lock-order surprises
-    for row in rows:
+    rows = []
+    for key in sorted(agg):  # key order: fewer page hops, no lock-order surprises
+        row = agg[key]
         row["win_rate"] = row["matches_won"] / row["matches_played"]
+        row["new_rating"] = rated.get(key)
+        rows.append(row)
     return rows
 
 
-def _standings_merge(incoming: Any) -> dict[str, Any]:
-    """SET clause adding `incoming` (EXCLUDED row or bind parameters) to a standings row.
+def _standings_merge(incoming: Any, new_rating: Any) -> dict[str, Any]:
+    """SET clause adding `incoming` (EXCLUDED row or bind parameters) to a standings row, and
+    setting its rating to `new_rating` unless that is NULL (not rated by this write).
 
     `win_rate` uses the same float division as the insert path so equal ratios tie exactly.
     """
@@ -119,6 +128,7 @@ def _standings_merge(incoming: Any) -> dict[str, Any]:
     values["win_rate"] = sa.cast(won, sa.Float) / played
     values["display_name"] = sa.case((newer, incoming.display_name), else_=s.display_name)
     values["last_played_at"] = sa.case((newer, incoming.last_played_at), else_=s.last_played_at)
+    values["rating"] = sa.func.coalesce(new_rating, s.rating)
     return values
 
 
@@ -127,20 +137,30 @@ class MatchOps(RatingOps):
     ratings (``RatingOps``), in the transaction that records them."""
 
     def _prepare_matches(self) -> None:
-        self._insert_players = sa.insert(match_players)
-        self._insert_replays = sa.insert(match_replays)
+        self._insert_players = Prepared(sa.insert(match_players), _columns(match_players))
+        self._insert_replays = Prepared(sa.insert(match_replays), _columns(match_replays))
+        # None: the member's rating did not change in this write (see _standings_deltas)
+        new_rating = sa.bindparam("new_rating", type_=sa.Float())
         if self.native_upsert:
             ins = self._insert(matches)
-            self._insert_match = ins.on_conflict_do_nothing(index_elements=[matches.c.match_id])
-            self._insert_matches = self._insert_match.returning(matches.c.match_id)
-            ins = self._insert(standings)
-            self._upsert_standings = ins.on_conflict_do_update(
-                index_elements=[
-                    standings.c.guild_id,
-                    standings.c.game_format,
-                    standings.c.user_id,
-                ],
-                set_=_standings_merge(ins.excluded),
+            self._insert_match = Prepared(
+                ins.on_conflict_do_nothing(index_elements=[matches.c.match_id]), _columns(matches)
+            )
+            self._insert_matches = ins.on_conflict_do_nothing(
+                index_elements=[matches.c.match_id]
+            ).returning(matches.c.match_id)
+            # The standings row and the rating it is ranked by, in one upsert per member.
+            ins = self._insert(standings).values(rating=sa.func.coalesce(new_rating, 0.0))
+            self._upsert_standings = Prepared(
+                ins.on_conflict_do_update(
+                    index_elements=[
+                        standings.c.guild_id,
+                        standings.c.game_format,
+                        standings.c.user_id,
+                    ],
+                    set_=_standings_merge(ins.excluded, new_rating),
+                ),
+                [c for c in _columns(standings) if c != "rating"],
             )
         else:
             incoming = SimpleNamespace(
@@ -155,7 +175,7 @@ class MatchOps(RatingOps):
                     standings.c.game_format == sa.bindparam("in_game_format"),
                     standings.c.user_id == sa.bindparam("in_user_id"),
                 )
-                .values(_standings_merge(incoming))
+                .values(_standings_merge(incoming, sa.bindparam("in_new_rating", type_=sa.Float())))
             )
 
     def record_matches(self, conn: Connection, batch: Sequence[FinishedMatch]) -> list[bool]:
@@ -171,18 +191,18 @@ class MatchOps(RatingOps):
             if new:
                 players = [row for m in new for row in _player_rows(m)]
                 if players:
-                    conn.execute(self._insert_players, players)
+                    self._insert_players(conn, players)
                 replays = [
                     {"match_id": m.match_id, "replay": m.replay}
                     for m in new
                     if m.replay is not None
                 ]
                 if replays:
-                    conn.execute(self._insert_replays, replays)
-                deltas = _standings_deltas(new)
+                    self._insert_replays(conn, replays)
+                rated = self.rate_matches(conn, new)
+                deltas = _standings_deltas(new, rated)
                 if deltas:
                     self.add_to_standings(conn, deltas)
-                self.rate_matches(conn, new)
         except IntegrityError as exc:  # the caller's transaction rolls back: nothing is kept
             ids = ", ".join(m.match_id for m in candidates[:3])
             more = "..." if len(candidates) > 3 else ""
@@ -194,7 +214,7 @@ class MatchOps(RatingOps):
     ) -> set[str]:
         rows = [_match_row(m) for m in candidates]
         if self.native_upsert and len(rows) == 1:  # the bot's case: rowcount says it all
-            done = conn.execute(self._insert_match, rows[0]).rowcount
+            done = self._insert_match(conn, rows[0]).rowcount
             return {rows[0]["match_id"]} if done == 1 else set()
         if self.native_upsert:
             return set(conn.execute(self._insert_matches, rows).scalars())
@@ -208,10 +228,18 @@ class MatchOps(RatingOps):
         return {r["match_id"] for r in fresh}
 
     def add_to_standings(self, conn: Connection, deltas: list[dict[str, Any]]) -> None:
+        """Each delta (``_standings_deltas``) added to its member's row, made if missing."""
         if self.native_upsert:
-            conn.execute(self._upsert_standings, deltas)
+            self._upsert_standings(conn, deltas)
             return
         for row in deltas:  # portable fallback: update, insert if there was nothing to update
             params = {f"in_{k}": v for k, v in row.items()}
             if conn.execute(self._update_standings, params).rowcount == 0:
-                conn.execute(sa.insert(standings), row)
+                values = {k: v for k, v in row.items() if k != "new_rating"}
+                values["rating"] = 0.0 if row["new_rating"] is None else row["new_rating"]
+                conn.execute(sa.insert(standings), values)
+
+
+def _columns(table: sa.Table) -> list[str]:
+    """Every column of ``table``: what a row dict of it gives (the INSERT's column list)."""
+    return [c.key for c in table.c]

@@ -20,6 +20,7 @@ from sqlalchemy import Connection
 
 from ..ratings import INITIAL, Rating, is_rated, match_ranks, rate_match
 from .ops_base import OpsBase
+from .prepared import Prepared
 from .records import FinishedMatch, MemberRating
 from .schema import match_players, matches, rating_changes, ratings, standings
 
@@ -28,7 +29,9 @@ REBUILD_CHUNK = 2000
 TREND_MATCHES = 10
 """``/standings member`` shows the rating's change over this many of the last rated matches."""
 
-_Key = tuple[int, str, int]  # guild, format, user
+RatingKey = tuple[int, str, int]
+"""Whose rating: (guild, format, user)."""
+_Key = RatingKey
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,10 @@ class RatingOps(OpsBase):
             r.game_format == sa.bindparam("game_format"),
             r.user_id.in_(sa.bindparam("user_ids", expanding=True)),
         )
+        self._read_ratings_of: dict[int, Prepared] = {}  # by how many members (see _ratings_of)
+        self._insert_changes = Prepared(
+            sa.insert(rating_changes), [c.key for c in rating_changes.c]
+        )
         s = standings.c
         self._rank_by_rating = (
             sa.update(standings)
@@ -113,9 +120,12 @@ class RatingOps(OpsBase):
         )
         if self.native_upsert:
             ins = self._insert(ratings)
-            self._upsert_ratings = ins.on_conflict_do_update(
-                index_elements=[r.guild_id, r.game_format, r.user_id],
-                set_={c: ins.excluded[c] for c in ("mu", "sigma", "ordinal", "matches_rated")},
+            self._upsert_ratings = Prepared(
+                ins.on_conflict_do_update(
+                    index_elements=[r.guild_id, r.game_format, r.user_id],
+                    set_={c: ins.excluded[c] for c in ("mu", "sigma", "ordinal", "matches_rated")},
+                ),
+                [c.key for c in ratings.c],
             )
         else:
             self._update_ratings = (
@@ -130,27 +140,48 @@ class RatingOps(OpsBase):
                 )
             )
 
+    def _ratings_of(self, members: int) -> Prepared:
+        """The ratings of ``members`` members (``u0``, ``u1``, ...) of a guild in a format: a
+        statement per count (a table seats a handful), so it can be prepared, which an
+        expanding ``IN`` cannot."""
+        stmt = self._read_ratings_of.get(members)
+        if stmt is None:
+            r = ratings.c
+            stmt = Prepared(
+                sa.select(r.user_id, r.mu, r.sigma, r.matches_rated).where(
+                    r.guild_id == sa.bindparam("guild_id"),
+                    r.game_format == sa.bindparam("game_format"),
+                    r.user_id.in_([sa.bindparam(f"u{i}") for i in range(members)]),
+                )
+            )
+            self._read_ratings_of[members] = stmt
+        return stmt
+
     # ----------------------------------------------------------------- writes
 
-    def rate_matches(self, conn: Connection, new: Sequence[FinishedMatch]) -> None:
-        """Rate matches just recorded in this transaction (in rating order)."""
+    def rate_matches(
+        self, conn: Connection, new: Sequence[FinishedMatch]
+    ) -> dict[RatingKey, float]:
+        """Rate matches just recorded in this transaction (in rating order); each rated
+        member's new conservative rating, which the caller writes into their standings row
+        (in the same upsert as the match's standings gains)."""
         items = sorted((rateable(m) for m in new), key=lambda i: (i.finished_at, i.match_id))
         cache: dict[_Key, tuple[Rating, int]] = {}
         changes, touched = self._apply(conn, items, cache, load=True)
         if changes:
-            conn.execute(sa.insert(rating_changes), changes)
+            self._insert_changes(conn, changes)
         rows = [_rating_row(key, *cache[key]) for key in sorted(touched)]
         if rows and self.native_upsert:
-            conn.execute(self._upsert_ratings, rows)
+            self._upsert_ratings(conn, rows)
         for row in rows if not self.native_upsert else ():
             params = {f"k_{k}": v for k, v in row.items()}
             if conn.execute(self._update_ratings, params).rowcount == 0:
                 conn.execute(sa.insert(ratings), row)
-        self._mirror_to_standings(conn, rows)
+        return {key: row["ordinal"] for key, row in zip(sorted(touched), rows, strict=True)}
 
     def _mirror_to_standings(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
-        """Each rated member's standings row (written earlier in the same transaction) gets
-        their conservative rating, the leaderboard's order."""
+        """A rebuild: each rated member's standings row gets their conservative rating, the
+        leaderboard's order (a recorded match writes it with the row's gains instead)."""
         if rows:
             conn.execute(self._rank_by_rating, [{f"k_{k}": v for k, v in r.items()} for r in rows])
 
@@ -176,8 +207,9 @@ class RatingOps(OpsBase):
             members = [u for team in item.teams for u in team if u is not None]
             missing = [u for u in members if (g, f, u) not in cache]
             if load and missing:
-                params = {"guild_id": g, "game_format": f, "user_ids": missing}
-                for row in conn.execute(self._read_ratings, params):
+                params: dict[str, Any] = {"guild_id": g, "game_format": f}
+                params.update((f"u{i}", u) for i, u in enumerate(missing))
+                for row in self._ratings_of(len(missing))(conn, params):
                     cache[(g, f, row.user_id)] = (Rating(row.mu, row.sigma), row.matches_rated)
             current = {u: cache[(g, f, u)][0] for u in members if (g, f, u) in cache}
             new = rate_match(
@@ -218,7 +250,7 @@ class RatingOps(OpsBase):
         for chunk in self._stored_matches(conn):
             changes, _ = self._apply(conn, chunk, cache, load=False)
             if changes:
-                conn.execute(sa.insert(rating_changes), changes)
+                self._insert_changes(conn, changes)
                 rated += len({c["match_id"] for c in changes})
         rows = [_rating_row(key, *value) for key, value in sorted(cache.items())]
         for start in range(0, len(rows), REBUILD_CHUNK):

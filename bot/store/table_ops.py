@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from . import ops_base
 from .errors import ChannelBusy, SeatTaken, StaleWrite
 from .ops_base import OpsBase
+from .prepared import Prepared
 from .records import LIVE_STATUSES, TableRecord
 from .schema import LIVE_CLAUSE, UTCDateTime, game_tables, seated_members
 
@@ -41,8 +42,8 @@ class TableOps(OpsBase):
 
     def _prepare_tables(self) -> None:
         t = game_tables.c
-        self._insert_table = sa.insert(game_tables)
-        self._update_table = (
+        self._insert_table = Prepared(sa.insert(game_tables), [c.key for c in game_tables.c])
+        update_table = (
             sa.update(game_tables)
             .where(t.table_id == sa.bindparam("b_table_id"), t.version == sa.bindparam("b_prev"))
             .values(
@@ -55,9 +56,12 @@ class TableOps(OpsBase):
         )
         # PostgreSQL: the save and its notification in one statement (one round trip less
         # per save; delivered at commit, as from a separate SELECT pg_notify).
-        self._update_table_notify = self._update_table.returning(
-            sa.func.pg_notify(
-                sa.literal(TABLES_CHANNEL), t.table_id + " " + sa.cast(t.version, sa.String)
+        self._update_table = Prepared(update_table)
+        self._update_table_notify = Prepared(
+            update_table.returning(
+                sa.func.pg_notify(
+                    sa.literal(TABLES_CHANNEL), t.table_id + " " + sa.cast(t.version, sa.String)
+                )
             )
         )
         self._select_overdue = (
@@ -67,7 +71,12 @@ class TableOps(OpsBase):
             .limit(sa.bindparam("limit"))
         )
         self._select_table = sa.select(game_tables).where(t.table_id == sa.bindparam("table_id"))
-        self._select_version = sa.select(t.version).where(t.table_id == sa.bindparam("table_id"))
+        self._select_version = Prepared(
+            sa.select(t.version).where(t.table_id == sa.bindparam("table_id"))
+        )
+        self._free_seats = Prepared(  # a table that ends frees its members (see _seat)
+            sa.delete(seated_members).where(seated_members.c.table_id == sa.bindparam("table_id"))
+        )
         self._notify_saved = sa.text("SELECT pg_notify(:channel, :payload)")
         self.select_open_in_channel = (
             sa.select(game_tables)
@@ -81,11 +90,11 @@ class TableOps(OpsBase):
             if record.version == 1:
                 # Checked before inserting: after a failed INSERT PostgreSQL refuses further
                 # queries in the transaction, and the message should say which conflict it was.
-                if conn.execute(self._select_version, {"table_id": record.table_id}).first():
+                if self._select_version(conn, {"table_id": record.table_id}).first():
                     raise StaleWrite(f"table {record.table_id} already exists")
                 created = record.created_at or now
-                conn.execute(
-                    self._insert_table,
+                self._insert_table(
+                    conn,
                     {
                         "table_id": record.table_id,
                         "guild_id": record.guild_id,
@@ -102,8 +111,9 @@ class TableOps(OpsBase):
                 self._saved(conn, record)
                 return dataclasses.replace(record, created_at=created, updated_at=now)
             notify = self.dialect_name == "postgresql"
-            result = conn.execute(
-                self._update_table_notify if notify else self._update_table,
+            update = self._update_table_notify if notify else self._update_table
+            result = update(
+                conn,
                 {
                     "b_table_id": record.table_id,
                     "b_prev": record.version - 1,
@@ -123,9 +133,7 @@ class TableOps(OpsBase):
             raise StaleWrite(f"table {record.table_id} already exists") from exc
         saved = len(result.all()) if notify else result.rowcount
         if saved != 1:
-            stored = conn.execute(
-                self._select_version, {"table_id": record.table_id}
-            ).scalar_one_or_none()
+            stored = self._select_version(conn, {"table_id": record.table_id}).scalar_one_or_none()
             if stored is None:
                 raise StaleWrite(f"table {record.table_id} does not exist (deleted?)")
             raise StaleWrite(
@@ -143,7 +151,7 @@ class TableOps(OpsBase):
         first one's row, then finds it: of two processes racing, one seats the member."""
         s = seated_members.c
         if record.status not in LIVE_STATUSES:
-            conn.execute(sa.delete(seated_members).where(s.table_id == record.table_id))
+            self._free_seats(conn, {"table_id": record.table_id})
             return
         if record.members is None:
             return
