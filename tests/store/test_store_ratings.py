@@ -4,11 +4,13 @@ server and format, and rebuilt exactly from the stored matches (on every backend
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from bot.ratings import INITIAL, Rating, match_ranks, rate_match
 from bot.store import StaleWrite, Store, TableRecord
+from bot.store.ops import Ops
 from bot.store.records import FinishedMatch
 
 from .conftest import MatchMaker, RawSQL
@@ -79,6 +81,48 @@ async def test_ratings_are_kept_per_server_and_format(store: Store, make_match: 
     solo = await store.ratings_of(1, [1, 3, 5], "test-solo")
     assert solo[5].mu > solo[3].mu > solo[1].mu  # scores 0, 1, 3: ranked by score
     assert match_ranks((0, 1, 3), 2) == [2, 1, 0]
+
+
+async def _unrated_matches_keep_the_rating(store: Store, make_match: MatchMaker) -> None:
+    await store.finish_match(make_match(team0=(1, 2), team1=(3, 4), winner=0))
+    rated = await store.ratings_of(1, [1, 2, 3, 4])
+    await store.finish_match(replace(make_match(winner=1), hints=True))
+    await store.finish_match(make_match(team0=(1, None), team1=(3, 5), winner=1))
+    # a batch: 2 and 4 rated by its first match, then in an unrated one
+    await store.finish_matches(
+        [
+            make_match(team0=(2, 6), team1=(4, 7), winner=0),
+            replace(make_match(team0=(2, 6), team1=(4, 7), winner=1), hints=True),
+        ]
+    )
+    after = await store.ratings_of(1, [1, 2, 3, 4, 5, 6, 7])
+    assert set(after) == {1, 2, 3, 4, 6, 7}
+    assert (after[1], after[3]) == (rated[1], rated[3])
+    assert after[2] != rated[2] and after[2].matches_rated == 2
+    expected_played = {1: 3, 2: 4, 3: 3, 4: 4, 5: 1, 6: 2, 7: 2}
+    for user, played in expected_played.items():
+        row = await store.member_record(1, user)
+        assert row is not None and row.matches_played == played
+        assert row.rating == (after[user].ordinal if user in after else 0.0)
+    assert (await store.member_record(1, 1)).rating > 0  # type: ignore[union-attr]
+
+
+async def test_an_unrated_match_leaves_the_standings_rating(
+    store: Store, make_match: MatchMaker
+) -> None:
+    """A member's standings gains and new rating are one upsert: a match that rates nobody
+    (hints, or a computer seat the server does not rate) adds to the row and keeps its
+    rating, a newcomer's row starts at 0, and in a batch the member's last rating counts."""
+    await _unrated_matches_keep_the_rating(store, make_match)
+
+
+async def test_an_unrated_match_leaves_the_standings_rating_portably(
+    db_path: Path, make_match: MatchMaker
+) -> None:
+    """The same on the update-then-insert path (no ON CONFLICT)."""
+    async with await Store.open(f"sqlite:///{db_path}") as plain:
+        plain._ops = Ops("sqlite", native_upsert=False)
+        await _unrated_matches_keep_the_rating(plain, make_match)
 
 
 async def test_a_failed_write_keeps_no_rating(store: Store, make_match: MatchMaker) -> None:
