@@ -20,6 +20,7 @@ from sqlalchemy import Connection
 
 from .history_ops import HistoryOps
 from .match_ops import MatchOps
+from .match_write import MatchWrite
 from .records import FinishedMatch, TableRecord
 from .settings_ops import SettingsOps
 from .standings_ops import MAX_PER_PAGE, StandingsOps
@@ -44,10 +45,16 @@ class Ops(TableOps, SettingsOps, MatchOps, StandingsOps, HistoryOps):
         self._prepare_ratings()
         self._prepare_standings()
         self._prepare_history()
+        # PostgreSQL: the finished match in two statements (round trips), see match_write
+        self._match_write = (
+            MatchWrite() if self.dialect_name == "postgresql" and self.native_upsert else None
+        )
 
     def finish_match(
         self, conn: Connection, match: FinishedMatch, table: TableRecord | None
     ) -> bool:
+        if self._match_write is not None and (table is None or table.version > 1):
+            return self._match_write.finish(self, conn, match, table)
         (recorded,) = self.record_matches(conn, [match])
         if recorded and table is not None:
             if table.status != "finished":

@@ -124,16 +124,17 @@ async def test_failure_midway_writes_nothing(
         await store.finish_match(bad)
     assert (await counts(raw_sql), await snapshot(store, 1)) == before
 
-    # And a failure after the player rows, while updating the standings.
-    def boom(conn: Any, deltas: Any) -> None:
+    # And a failure after the match and player rows, while rating the match (on every
+    # backend's write path: PostgreSQL's writes the standings in the statement after it).
+    def boom(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("power cut")
 
     later = make_match()
-    store._ops.add_to_standings = boom  # type: ignore[method-assign]
+    store._ops._apply = boom  # type: ignore[method-assign]
     with pytest.raises(RuntimeError, match="power cut"):
         await store.finish_match(later)
     assert (await counts(raw_sql), await snapshot(store, 1)) == before
-    del store._ops.add_to_standings
+    del store._ops._apply
     assert await store.finish_match(later) is True
 
 

@@ -26,7 +26,7 @@ from bot.store import SchemaTooNew, StaleWrite, Store, StoreError, TableRecord
 from bot.store.migrate import MIGRATIONS_DIR, head_revision
 from bot.store.schema import metadata
 from tests.postgres import run_coroutine
-from tests.store.conftest import RawSQL
+from tests.store.conftest import MatchMaker, RawSQL
 
 TABLES = {
     "alembic_version",
@@ -151,10 +151,11 @@ async def test_processes_starting_at_once_migrate_once(pg_url: str, pg: RawSQL) 
 
 
 async def test_every_table_save_notifies_its_version_once_and_a_refused_save_never(
-    pg_url: str,
+    pg_url: str, make_match: MatchMaker
 ) -> None:
     """Issue 15: other processes learn of each save by ``NOTIFY hokm_tables`` ('<id> <version>'),
-    sent in the save's own statement; a save refused as stale sends nothing."""
+    sent in the save's own statement; a save refused as stale sends nothing. The final save
+    that comes with the match's write too."""
     heard: list[tuple[str, int]] = []
     async with await Store.open(pg_url) as s:
         saves = s.listen_tables(lambda table_id, version: heard.append((table_id, version)))
@@ -165,12 +166,15 @@ async def test_every_table_save_notifies_its_version_once_and_a_refused_save_nev
             second = await s.save_table(replace(first, version=2, status="playing"))
             with pytest.raises(StaleWrite):
                 await s.save_table(replace(first, version=2))  # over version 2: stale
-            await s.save_table(replace(second, version=3))
+            third = await s.save_table(replace(second, version=3))
+            with pytest.raises(StaleWrite):
+                await s.finish_match(make_match(), replace(third, version=5))
+            assert await s.finish_match(make_match(), replace(third, version=4))
             for _ in range(100):
-                if len(heard) >= 3:
+                if len(heard) >= 4:
                     break
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0.2)  # anything more would arrive now
         finally:
             await saves.close()
-    assert heard == [("t1", 1), ("t1", 2), ("t1", 3)]
+    assert heard == [("t1", 1), ("t1", 2), ("t1", 3), ("t1", 4)]

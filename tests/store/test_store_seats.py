@@ -12,10 +12,10 @@ import pytest
 from alembic import command
 from alembic.config import Config
 
-from bot.store import SeatTaken, Store, TableRecord
+from bot.store import SeatTaken, StaleWrite, Store, TableRecord
 from bot.store.migrate import MIGRATIONS_DIR
 
-from .conftest import RawSQL
+from .conftest import MatchMaker, RawSQL
 
 
 def table(table_id: str, channel_id: int, *members: int, **changes: Any) -> TableRecord:
@@ -68,6 +68,26 @@ async def test_members_who_leave_or_whose_table_ends_are_free(
     await store.save_table(table("t3", 300, 7))
     assert await store.delete_table("t3")  # a purged table's rows go with it
     assert await seats(raw_sql) == {8: "t2"}
+
+
+async def test_the_match_write_frees_the_seats_of_its_table(
+    store: Store, raw_sql: RawSQL, make_match: MatchMaker
+) -> None:
+    """A table's final save comes with its match's write (``finish_match``, one statement of
+    several on PostgreSQL): its members are free again, and only when the write commits."""
+    t1 = await store.save_table(table("t1", 100, 1, 2, 3, 4, status="playing"))
+    await store.save_table(table("t2", 200, 8, status="playing"))
+    await store.save_table(t1.bump(state={"x": 1}))  # someone else moved on to version 2
+    with pytest.raises(StaleWrite):
+        await store.finish_match(make_match(), t1.bump(state={"final": True}))
+    assert await seats(raw_sql) == {1: "t1", 2: "t1", 3: "t1", 4: "t1", 8: "t2"}
+    t1 = await store.load_table("t1")  # type: ignore[assignment]
+    assert await store.finish_match(make_match(), t1.bump(state={"final": True}))
+    assert await seats(raw_sql) == {8: "t2"}
+    ended = await store.load_table("t1")
+    assert ended is not None and (ended.status, ended.version) == ("finished", 3)
+    await store.save_table(table("t3", 300, 1, 2, status="playing"))  # free to sit again
+    assert await seats(raw_sql) == {1: "t3", 2: "t3", 8: "t2"}
 
 
 async def test_a_row_left_by_a_table_that_is_not_live_is_no_seat(
