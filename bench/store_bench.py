@@ -215,6 +215,19 @@ def _waited_ms() -> float | None:
         return None
 
 
+def _disk_read_kib() -> float | None:
+    """This thread's reads that reached the disk so far (Linux task I/O accounting), or None:
+    a page of the file not in the OS page cache any more (the machine evicts idle pages)."""
+    try:
+        with open(f"/proc/self/task/{threading.get_native_id()}/io") as f:
+            for line in f:
+                if line.startswith("read_bytes:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return None
+
+
 class WriterClock:
     """Times each ``finish_match`` inside the store's writer thread: wall time, that thread's
     CPU time, and (Linux) its wait for a CPU while runnable, so a write's own work shows apart
@@ -224,6 +237,7 @@ class WriterClock:
         self.wall: list[float] = []
         self.cpu: list[float] = []
         self.waited: list[float] = []
+        self.disk: list[tuple[float, float]] = []  # (KiB read from disk, wall ms) per write
         runner = store._runner
         assert isinstance(runner, ThreadRunner)
         self._runner = runner
@@ -233,7 +247,7 @@ class WriterClock:
         def timed_write(fn: Callable[..., Any], call_args: tuple[Any, ...]) -> Any:
             if fn != finish:
                 return self._inner(fn, call_args)
-            w, t, c = _waited_ms(), time.perf_counter(), time.thread_time()
+            d, w, t, c = _disk_read_kib(), _waited_ms(), time.perf_counter(), time.thread_time()
             try:
                 return self._inner(fn, call_args)
             finally:
@@ -242,6 +256,9 @@ class WriterClock:
                 after = _waited_ms()
                 if w is not None and after is not None:
                     self.waited.append(after - w)
+                read = _disk_read_kib()
+                if d is not None and read is not None:
+                    self.disk.append((read - d, self.wall[-1]))
 
         runner._write_sync = timed_write  # type: ignore[method-assign,assignment]
 
@@ -421,6 +438,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         wall: list[float] | None = None
         cpu: list[float] | None = None
         waited: list[float] | None = None
+        disk_reads: int | None = None
         if inside is not None:
             inside.stop()
             wall, cpu, waited = inside.wall, inside.cpu, inside.waited or None
@@ -434,6 +452,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 print(
                     f"  waiting for a CPU meanwhile: p50 {statistics.median(waited):.3f} ms, "
                     f"p99 {percentile(waited, 0.99):.3f} ms (other processes on the machine)",
+                    flush=True,
+                )
+            if inside.disk:
+                ranked = sorted(inside.disk, key=lambda write: write[1])
+                worst = ranked[-max(1, len(ranked) // 100) :]
+                disk_reads = sum(1 for kib, _ in ranked if kib > 0)
+                print(
+                    f"  {disk_reads} of the writes read from the disk "
+                    f"({sum(kib for kib, _ in ranked):,.0f} KiB), "
+                    f"{sum(1 for kib, _ in worst if kib > 0)} of the slowest 1 %",
                     flush=True,
                 )
 
@@ -480,6 +508,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "match_write_thread_cpu_p50_ms": cpu and round(statistics.median(cpu), 3),
         "match_write_thread_cpu_p99_ms": cpu and round(percentile(cpu, 0.99), 3),
         "match_write_cpu_wait_p99_ms": waited and round(percentile(waited, 0.99), 3),
+        "match_writes_reading_disk": disk_reads,
         "matches": matches,
         "fill_seconds": None if fill_seconds is None else round(fill_seconds, 1),
         "table_save_p50_ms": round(statistics.median(saves), 3),
