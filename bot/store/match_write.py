@@ -9,8 +9,9 @@ ratings, the standings, the table's final save, its seats), each waited for in t
    in the same statement, the stored ratings of the match's members (read for the rating
    update, which runs in Python). No row inserted: the match was already recorded, and
    nothing else is written.
-2. ``rest``: everything else as data-modifying CTEs of one statement: the replay, the rating changes, the ratings, the standings (gains and rating in one upsert per
-   member, as ``MatchOps``), the table's final save (optimistic version check and its
+2. ``rest``: everything else as data-modifying CTEs of one statement: the replay, the
+   rating changes, the ratings, the standings (gains and rating in one upsert per member,
+   as ``MatchOps``), the table's final save (optimistic version check and its
    ``pg_notify``, as ``TableOps.save_table``) and the freeing of the table's seats in
    ``seated_members`` (as ``TableOps._seat`` for a table that ends). The rows come as one
    array per column (``unnest``), so the text is the same whatever the number of members and
@@ -25,7 +26,7 @@ run on PostgreSQL). A new table's first save (version 1) keeps that path: it is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy import Connection
@@ -34,8 +35,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..ratings import Rating
 from . import ops_base
-from .errors import StaleWrite, StoreError
-from .match_ops import MatchOps, _match_row, _player_rows, _standings_deltas, _standings_merge
+from .errors import StoreError
+from .match_ops import _match_row, _player_rows, _standings_deltas, _standings_merge
 from .prepared import Prepared
 from .rating_ops import _rating_row, rateable
 from .records import FinishedMatch, TableRecord
@@ -51,29 +52,34 @@ from .schema import (
 )
 from .table_ops import TABLES_CHANNEL
 
+if TYPE_CHECKING:
+    from .ops import Ops
+
 __all__ = ["MatchWrite"]
 
-_STANDINGS = [c.key for c in standings.c]
+
+def _columns(table: sa.Table) -> list[str]:
+    return [c.key for c in table.c]
 
 
-def _arrays(table: sa.Table, prefix: str, columns: Sequence[str]) -> Any:
-    """``unnest`` of one array parameter per column (``<prefix>_<column>``), as a derived
-    table with the columns' names: the rows of a multi-row insert in a fixed statement."""
-    params = [
+def _insert_rows(table: sa.Table, prefix: str, where: Any = None) -> Any:
+    """INSERT INTO ``table`` (every column) the rows given as one array parameter per column,
+    ``<prefix>_<column>`` (``unnest``): a multi-row insert whose text does not depend on how
+    many rows there are. ``where``: a condition on inserting them at all."""
+    columns = _columns(table)
+    arrays = [
         sa.bindparam(f"{prefix}_{c}", type_=postgresql.ARRAY(table.c[c].type)) for c in columns
     ]
-    return sa.func.unnest(*params).table_valued(*columns).render_derived(name=prefix)
+    rows = sa.func.unnest(*arrays).table_valued(*columns).render_derived(name=prefix)
+    select = sa.select(*[rows.c[c] for c in columns])
+    if where is not None:
+        select = select.where(where)
+    return postgresql.insert(table).from_select(columns, select)
 
 
-def _insert_rows(table: sa.Table, prefix: str, columns: Sequence[str] | None = None) -> Any:
-    """INSERT INTO ``table`` the rows given as arrays (``_arrays``)."""
-    cols = list(columns) if columns is not None else [c.key for c in table.c]
-    rows = _arrays(table, prefix, cols)
-    return postgresql.insert(table).from_select(cols, sa.select(*[rows.c[c] for c in cols]))
-
-
-def _columns_of(rows: Sequence[dict[str, Any]], prefix: str, columns: Sequence[str]) -> Any:
-    return {f"{prefix}_{c}": [r[c] for r in rows] for c in columns}
+def _arrays(rows: Sequence[dict[str, Any]], table: sa.Table, prefix: str) -> dict[str, list[Any]]:
+    """The parameters of ``_insert_rows(table, prefix)`` for these rows."""
+    return {f"{prefix}_{c}": [r[c] for r in rows] for c in _columns(table)}
 
 
 class MatchWrite:
@@ -89,13 +95,7 @@ class MatchWrite:
             .cte("new")
         )
         # the players with it (only if it is new), so the database checks them first
-        cols = [c.key for c in match_players.c]
-        rows = _arrays(match_players, "p", cols)
-        players = (
-            postgresql.insert(match_players)
-            .from_select(cols, sa.select(*[rows.c[c] for c in cols]).where(sa.exists(new.select())))
-            .cte("players")
-        )
+        players = _insert_rows(match_players, "p", where=sa.exists(new.select())).cte("players")
         inserted = sa.select(sa.func.count().label("inserted")).select_from(new).subquery("n")
         self.record = Prepared(
             sa.select(inserted.c.inserted, r.user_id, r.mu, r.sigma, r.matches_rated)
@@ -120,7 +120,7 @@ class MatchWrite:
             index_elements=[r.guild_id, r.game_format, r.user_id],
             set_={c: ins.excluded[c] for c in ("mu", "sigma", "ordinal", "matches_rated")},
         ).cte("rated")
-        ins = _insert_rows(standings, "s", _STANDINGS)
+        ins = _insert_rows(standings, "s")
         # a member rated by this match gets the rating inserted with the row (their new one);
         # any other keeps the row's (0 for a new row: ``_standings_deltas``)
         rated_now = ins.excluded.user_id == sa.any_(
@@ -162,12 +162,12 @@ class MatchWrite:
         )
 
     def finish(
-        self, ops: MatchOps, conn: Connection, match: FinishedMatch, table: TableRecord | None
+        self, ops: Ops, conn: Connection, match: FinishedMatch, table: TableRecord | None
     ) -> bool:
         """``Ops.finish_match`` on PostgreSQL, for a match alone or with its table's final
         save (status "finished", the stored version must be ``table.version - 1``)."""
         members = [p.user_id for p in match.players if p.user_id is not None and not p.is_computer]
-        players = _columns_of(_player_rows(match), "p", [c.key for c in match_players.c])
+        players = _arrays(_player_rows(match), match_players, "p")
         try:
             found = self.record(conn, _match_row(match) | players | {"members": members}).all()
         except IntegrityError as exc:
@@ -191,10 +191,10 @@ class MatchWrite:
             [] if match.replay is None else [{"match_id": match.match_id, "replay": match.replay}]
         )
         params: dict[str, Any] = {
-            **_columns_of(replays, "r", [c.key for c in match_replays.c]),
-            **_columns_of(changes, "c", [c.key for c in rating_changes.c]),
-            **_columns_of(new_ratings, "k", [c.key for c in ratings.c]),
-            **_columns_of(deltas, "s", _STANDINGS),
+            **_arrays(replays, match_replays, "r"),
+            **_arrays(changes, rating_changes, "c"),
+            **_arrays(new_ratings, ratings, "k"),
+            **_arrays(deltas, standings, "s"),
             "s_rated": [key[2] for key in sorted(touched)],
             "b_table_id": None,
             "b_prev": None,
@@ -221,13 +221,5 @@ class MatchWrite:
                 f"match {match.match_id} rejected by the database: {exc.orig}"
             ) from exc
         if table is not None and saved != 1:
-            stored = conn.execute(
-                sa.select(game_tables.c.version).where(game_tables.c.table_id == table.table_id)
-            ).scalar_one_or_none()
-            if stored is None:
-                raise StaleWrite(f"table {table.table_id} does not exist (deleted?)")
-            raise StaleWrite(
-                f"table {table.table_id}: stored version is {stored}, "
-                f"this save expected {table.version - 1}"
-            )
+            raise ops._stale(conn, table)  # the caller's transaction rolls back: nothing kept
         return True

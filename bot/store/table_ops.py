@@ -133,15 +133,19 @@ class TableOps(OpsBase):
             raise StaleWrite(f"table {record.table_id} already exists") from exc
         saved = len(result.all()) if notify else result.rowcount
         if saved != 1:
-            stored = self._select_version(conn, {"table_id": record.table_id}).scalar_one_or_none()
-            if stored is None:
-                raise StaleWrite(f"table {record.table_id} does not exist (deleted?)")
-            raise StaleWrite(
-                f"table {record.table_id}: stored version is {stored}, "
-                f"this save expected {record.version - 1}"
-            )
+            raise self._stale(conn, record)
         self._seat(conn, record)  # PostgreSQL's notification went with the UPDATE
         return dataclasses.replace(record, updated_at=now)
+
+    def _stale(self, conn: Connection, record: TableRecord) -> StaleWrite:
+        """Why an update of the table found no row of the version before ``record``'s."""
+        stored = self._select_version(conn, {"table_id": record.table_id}).scalar_one_or_none()
+        if stored is None:
+            return StaleWrite(f"table {record.table_id} does not exist (deleted?)")
+        return StaleWrite(
+            f"table {record.table_id}: stored version is {stored}, "
+            f"this save expected {record.version - 1}"
+        )
 
     def _seat(self, conn: Connection, record: TableRecord) -> None:
         """Keep ``seated_members`` as the save leaves the table, in its transaction: a table
