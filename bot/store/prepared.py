@@ -56,6 +56,10 @@ class Prepared:
             return conn.exec_driver_sql(sql, bind(params))
         return conn.exec_driver_sql(sql, [bind(p) for p in params])
 
+    def compile(self, dialect: Dialect) -> None:
+        """Compile now for ``dialect`` (the store does at open), not in the first call."""
+        self._compile(dialect)
+
     def _compile(self, dialect: Dialect) -> tuple[Dialect, str | None, _Binder | None]:
         """SQL text and a function putting a parameter dict's values in placeholder order,
         each through its type's bind processor for this dialect; bound literals (values in

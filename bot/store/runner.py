@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .errors import StoreError
@@ -32,6 +33,7 @@ class Runner(Protocol):
     """Runs `fn(connection, *args)` for reading, or inside one committed transaction."""
 
     dialect_name: str
+    dialect: Dialect
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T: ...
 
@@ -89,6 +91,7 @@ class ThreadRunner:
         self, engine: sa.Engine, *, readers: int = 2, checkpoint_interval: float | None = None
     ) -> None:
         self.engine = engine
+        self.dialect = engine.dialect
         self.dialect_name = engine.dialect.name
         self._closed = False
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="hokm-store-write")
@@ -167,6 +170,7 @@ class AsyncRunner:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self.dialect = engine.dialect
         self.dialect_name = engine.dialect.name
         self._write_lock = asyncio.Lock() if self.dialect_name == "sqlite" else None
         self._closed = False

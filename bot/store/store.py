@@ -105,6 +105,7 @@ class Store:
         """What `open` did to the schema (`--migrate-only` reports it)."""
         self._runner = runner
         self._ops = Ops(runner.dialect_name)
+        self._ops.compile(runner.dialect)  # not in the first match's write
         self.url = shown_url
         self.backend = runner.dialect_name
         self._closed = False

@@ -112,3 +112,15 @@ def test_only_what_can_be_prepared_is() -> None:
     assert INSERT._compile(asyncpg.dialect())[1] is not None
     assert INSERT._compile(postgresql.psycopg2.dialect())[1] is None
     assert EXPANDING._compile(sqlite.dialect())[1] is None
+
+
+async def test_the_store_compiles_its_statements_when_it_opens(store: Store) -> None:
+    """So a process's first match write does not pay for compiling them."""
+    ops = store._ops
+    found = [v for v in vars(ops).values() if isinstance(v, Prepared)]
+    found += list(ops._read_ratings_of.values())
+    if ops._match_write is not None:
+        found += [ops._match_write.record, ops._match_write.rest]
+    assert len(found) >= 15
+    dialect = store._runner.dialect
+    assert all(p._compiled is not None and p._compiled[0] is dialect for p in found)
