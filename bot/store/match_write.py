@@ -26,7 +26,7 @@ run on PostgreSQL). A new table's first save (version 1) keeps that path: it is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import sqlalchemy as sa
 from sqlalchemy import Connection
@@ -35,10 +35,10 @@ from sqlalchemy.exc import IntegrityError
 
 from ..ratings import Rating
 from . import ops_base
-from .errors import StoreError
+from .errors import StaleWrite, StoreError
 from .match_ops import _match_row, _player_rows, _standings_deltas, _standings_merge
 from .prepared import Prepared
-from .rating_ops import _rating_row, rateable
+from .rating_ops import Rateable, RatingKey, _rating_row, rateable
 from .records import FinishedMatch, TableRecord
 from .schema import (
     game_tables,
@@ -52,10 +52,22 @@ from .schema import (
 )
 from .table_ops import TABLES_CHANNEL
 
-if TYPE_CHECKING:
-    from .ops import Ops
-
 __all__ = ["MatchWrite"]
+
+
+class WriteOps(Protocol):
+    """What the write takes from ``Ops``: the rating update and a stale table's error."""
+
+    def _apply(
+        self,
+        conn: Connection,
+        items: Sequence[Rateable],
+        cache: dict[RatingKey, tuple[Rating, int]],
+        *,
+        load: bool,
+    ) -> tuple[list[dict[str, Any]], set[RatingKey]]: ...
+
+    def _stale(self, conn: Connection, record: TableRecord) -> StaleWrite: ...
 
 
 def _columns(table: sa.Table) -> list[str]:
@@ -162,7 +174,7 @@ class MatchWrite:
         )
 
     def finish(
-        self, ops: Ops, conn: Connection, match: FinishedMatch, table: TableRecord | None
+        self, ops: WriteOps, conn: Connection, match: FinishedMatch, table: TableRecord | None
     ) -> bool:
         """``Ops.finish_match`` on PostgreSQL, for a match alone or with its table's final
         save (status "finished", the stored version must be ``table.version - 1``)."""
