@@ -259,9 +259,6 @@ class Outbox:
         if not self._pending:
             return None, None
         waits = []
-        busy = self.limiter.busy()
-        if busy:  # woken by the limiter's next grant; the wait is a safety net
-            waits.append(max(self.limiter.global_wait(), 0.05))
         best: _Entry | None = None
         for entry in self._pending.values():
             if entry.key in self._inflight:
@@ -278,8 +275,11 @@ class Outbox:
                 continue
             if best is None or entry.rank(now) < best.rank(now):
                 best = entry
-        if best is not None and not busy:
+        if best is not None and not self.limiter.busy(best.rank(now)[0]):
             return best, None
+        if best is not None or self.limiter.busy():
+            # woken by the limiter's next grant; the wait is a safety net
+            waits.append(max(self.limiter.global_wait(), 0.05))
         return None, (min(waits) if waits else 0.05)
 
     def _channel_room(self, channel_id: int, now: float) -> float:

@@ -41,6 +41,49 @@ async def test_a_full_channel_waits_and_takes_nothing_from_the_others(
     assert (await backend.try_acquire(None, limits)).granted  # no channel: global only
 
 
+async def test_a_call_that_may_wait_leaves_the_reserve_to_urgent_ones(
+    budget: BackendFactory,
+) -> None:
+    backend = budget()
+    await backend.connect()
+    limits = Limits(rate=1.0, burst=4.0, channel_limit=100, channel_window=1.0)
+    may_wait = [await backend.try_acquire(None, limits, 2.0) for _ in range(3)]
+    assert [v.granted for v in may_wait] == [True, True, False]  # 4, 3 tokens: yes; 2: no
+    assert not may_wait[2].channel and 0.9 < may_wait[2].wait <= 1.0  # until 3 tokens
+    urgent = [await backend.try_acquire(None, limits) for _ in range(3)]
+    assert [v.granted for v in urgent] == [True, True, False]  # the reserve was kept for them
+    assert 0.9 < urgent[2].wait <= 1.0
+
+
+async def test_across_processes_urgent_calls_go_before_calls_that_may_wait(
+    budget: BackendFactory,
+) -> None:
+    """Two processes on one budget: one sends only table edits (priority 4), the other only
+    turn marks (priority 0). The bucket keeps its last two tokens for the marks, so the edits
+    get little more than the first burst, where a bucket without a reserve serves whichever
+    asks first (about half each, ``test_two_clients_together…``)."""
+    limits = Limits(rate=50.0, burst=5.0, channel_limit=1000, channel_window=1.0, reserve=2.0)
+    tables, marks = Limiter(budget(), limits), Limiter(budget(), limits)
+    await tables.start()
+    await marks.start()
+    got_tables: list[float] = []
+    got_marks: list[float] = []
+    until = time.monotonic() + 1.5
+    try:
+        await asyncio.gather(
+            hammer(tables, until, got_tables, priority=4),
+            hammer(marks, until, got_marks, priority=0),
+        )
+    finally:
+        await tables.close()
+        await marks.close()
+    both = got_tables + got_marks
+    assert len(both) >= 20
+    assert len(got_marks) >= 0.8 * len(both), (len(got_tables), len(got_marks))
+    for window in (0.5, 1.0):
+        assert most_in_window(both, window) <= 5 + 50 * window + 1, window
+
+
 async def test_two_clients_together_never_exceed_the_rate_and_share_it_fairly(
     budget: BackendFactory,
 ) -> None:
