@@ -258,6 +258,10 @@ class Outbox:
         now = self.clock()
         if not self._pending:
             return None, None
+        if self.limiter.busy(URGENT):
+            # Not even the most urgent job could go: no need to look at every pending one
+            # (under load there are hundreds, and this runs on every submit and grant).
+            return None, max(self.limiter.global_wait(), 0.05)
         waits = []
         best: _Entry | None = None
         for entry in self._pending.values():
