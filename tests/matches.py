@@ -61,16 +61,24 @@ def played(
 
 
 def played_shelem(
-    seed: int, seats: tuple[int | None, ...], guild_id: int, n: int, target: int = 300
+    seed: int,
+    seats: tuple[int | None, ...],
+    guild_id: int,
+    n: int,
+    target: int = 300,
+    names: Sequence[str] | None = None,
 ) -> tuple[FinishedMatch, ShelemMatch]:
     """Shelem match ``seed`` (to ``target``, random legal decisions) at a table of
     ``guild_id`` finished ``n`` hours after ``START``, as the service records it (its replay
-    record included); a seat of None is a computer."""
+    record included); a seat of None is a computer, a member "player<seat>" unless ``names``
+    names them."""
     settings = TableSettings(game_format="shelem", shelem_target=target)
     finished = START + timedelta(hours=n)
     table = Table(f"{seed:012x}", guild_id, 5, 10, settings, finished.timestamp() - 1200)
     table.seats = [
-        Seat(f"Computer {i}", difficulty="easy") if uid is None else Seat(f"player{i}", uid)
+        Seat(f"Computer {i}", difficulty="easy")
+        if uid is None
+        else Seat(names[i] if names else f"player{i}", uid)
         for i, uid in enumerate(seats)
     ]
     match = ShelemMatch(seed, settings.shelem_options())
