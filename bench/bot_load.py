@@ -375,6 +375,7 @@ async def run(args: Args) -> dict[str, Any]:
                     k: bench.stats[k]
                     for k in ("turn_seen_in_dm", "dm_late", "my_hand_clicks", "my_hand_not_turn")
                 },
+                "late_turns": dict(bench.late_turns),
                 "calls": {
                     k: counters[k]
                     for k in ("channel_message", "dm", "edit", "delete", "other")

@@ -134,6 +134,8 @@ class Bench:
         self.poller = Poller()
         self.rng = random.Random(args.seed)
         self.stats: Counter[str] = Counter()
+        self.late_turns: Counter[str] = Counter()
+        """Turns not marked in time, by where the member looked and when in the hand."""
         self.paths: Counter[str] = Counter()
         self.rejections: Counter[str] = Counter()
         self.human_cards = 0

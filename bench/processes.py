@@ -306,8 +306,9 @@ def logged_seat_events(log_text: str) -> dict[tuple[str, int], Counter[str]]:
     return found
 
 
-def audit(ledger: Ledger, tables: Iterable[StoredTable], log_text: str) -> dict[str, int]:
-    """``actions_lost`` and ``actions_doubled`` (the module's docstring says how)."""
+def audit(ledger: Ledger, tables: Iterable[StoredTable], log_text: str) -> dict[str, Any]:
+    """``actions_lost`` and ``actions_doubled`` (the module's docstring says how), and what
+    each doubled action was (``actions_doubled_detail``, the first ten), to look into."""
     tables = list(tables)
     by_channel: dict[int, list[StoredTable]] = defaultdict(list)
     for table in tables:
@@ -323,6 +324,7 @@ def audit(ledger: Ledger, tables: Iterable[StoredTable], log_text: str) -> dict[
         for play in ledger.plays
         if (play.channel_id, play.user_id, play.hand, play.card) not in stored
     )
+    detail = [f"answered twice: {p}" for p, n in ledger.plays.items() if n > 1]
     doubled = sum(n - 1 for n in ledger.plays.values() if n > 1)
     events = logged_seat_events(log_text)
     clicked = {(p.channel_id, p.user_id, p.hand, p.card) for p in ledger.clicked}
@@ -336,11 +338,18 @@ def audit(ledger: Ledger, tables: Iterable[StoredTable], log_text: str) -> dict[
             words = events.get((table.table_id, seat), Counter())
             if words["replaced"]:
                 continue  # the computer played for them for a while: not counted one by one
-            doubled += max(0, count - words["timeout"])
+            extra = max(0, count - words["timeout"])
+            if extra:
+                detail.append(
+                    f"table {table.table_id} seat {seat}: {count} plays no click made, "
+                    f"{words['timeout']} time-outs logged"
+                )
+            doubled += extra
     return {
         "actions_lost": lost,
         "actions_doubled": doubled,
         "accepted_card_clicks": sum(ledger.plays.values()),
+        "actions_doubled_detail": detail[:10],
     }
 
 

@@ -257,6 +257,15 @@ class TableDriver:
         self._gave_up_at = asyncio.get_running_loop().time()
         return await self._probe(self._probe_target())
 
+    def _late_kind(self, member: Member) -> str:
+        """Where a late turn mark was looked for, and when in the hand: the surface the member
+        last clicked (``dm``, a ``view``, or ``none`` yet) and whether it is their first card of
+        this hand (a new hand's message) or a later one."""
+        msg = self.bench.world.messages.get(member.surface or 0)
+        surface = "none" if msg is None else ("dm" if msg.ephemeral_to is None else "view")
+        first = member.played_hand != self.hand or not member.played
+        return f"{surface}_{'first_card' if first else 'later_card'}"
+
     async def _probe(self, member: Member) -> Outcome | None:
         """Press "My hand" on the table message; it either shows the turn or names who is next."""
         bench = self.bench
@@ -327,6 +336,7 @@ class TableDriver:
         )
         if source is None:
             bench.stats["dm_late"] += 1
+            bench.late_turns[self._late_kind(member)] += 1
             probed = await self._probe(member)
             if probed is None or probed[1] != member.name or probed[2] is None:
                 return probed

@@ -157,6 +157,10 @@ RED_JOKER: Final = JokerCard(53)
 JOKERS: Final = (BLACK_JOKER, RED_JOKER)
 ANY_CARDS: Final = CARDS + JOKERS
 """Every card by number, jokers included: ``ANY_CARDS[n]``."""
+BY_CODE: Final = {card.code: card for card in ANY_CARDS}
+"""A card's exact code (``AS``, ``10H``, ``RJ``) to the card: a dictionary, for the replays of
+stored plays (``engine.story``), where ``Card.parse`` (lenient, for people's input) was three
+fifths of a replay's time."""
 FULL_DECK_MASK: Final = (1 << len(CARDS)) - 1
 SUIT_MASKS: Final = tuple(((1 << RANKS_PER_SUIT) - 1) << (s * RANKS_PER_SUIT) for s in SUITS)
 

@@ -18,16 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import ANY_CARDS, Card, Suit
+from .cards import BY_CODE, Card, Suit
 from .errors import InvalidState
 from .events import HandResult, Trick
 from .match import PLAY, Match, _action_from_json, _action_to_json
 from .rules import FORMATS, GameFormat, Rules
 
 RECORD_VERSION: Final = 1
-_BY_CODE: Final = {card.code: card for card in ANY_CARDS}
-"""A play's code to its card: a dictionary, as ``Card.parse`` (lenient, for people's input)
-was three fifths of a replay's time."""
 
 
 def record(match: Match) -> dict[str, Any]:
@@ -140,7 +137,7 @@ def _replay(data: object) -> tuple[Match, list[HandStory]]:
     current: _Hand | None = None
     try:
         for action in actions:
-            move = _BY_CODE.get(action) if isinstance(action, str) else None
+            move = BY_CODE.get(action) if isinstance(action, str) else None
             for event in match.apply(move if move is not None else _action_from_json(action)):
                 if isinstance(event, Trick) and current is not None:
                     current.tricks.append(event)

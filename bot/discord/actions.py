@@ -14,15 +14,19 @@ from typing import Final
 
 import discord
 
+from engine.rules import SHELEM_FORMAT
+from engine.shelem.options import ShelemOptions
+
 from ..names import member_name
 from ..present import history, render, standings
 from ..present.hints import hint_message
 from ..present.i18n import t
+from ..present.rules_text import rules_text
 from ..service.errors import ActionError
 from ..service.rematch import waiting_for
 from ..service.service import Update
 from ..service.table import Table
-from ..store.guild_settings import hosted_formats
+from ..store.guild_settings import GuildSettings, hosted_formats
 from .cogs.bot_api import CogBot
 from .ui import message_kwargs, text_kwargs
 
@@ -228,6 +232,22 @@ async def standings_page(
     )
     guild_name = interaction.guild.name if interaction.guild else str(interaction.guild_id)
     return standings.standings_message(lang, guild_name, data)
+
+
+async def rules(
+    bot: CogBot, interaction: discord.Interaction, lang: str, game_format: str | None
+) -> str:
+    """The rules of ``game_format`` (by default the server's format), to the target this
+    server's tables of it play to."""
+    settings = GuildSettings()
+    if interaction.guild_id is not None:
+        settings = await bot.store.get_guild_settings(interaction.guild_id)
+    name = game_format if game_format in hosted_formats() else settings.game_format
+    target = settings.target_score
+    if name == SHELEM_FORMAT:
+        options = ShelemOptions(joker=settings.shelem_joker, target_score=settings.shelem_target)
+        target = options.target
+    return rules_text(lang, name, target)
 
 
 # ---------------------------------------------------------------------- history (issue 16)

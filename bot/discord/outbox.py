@@ -258,10 +258,11 @@ class Outbox:
         now = self.clock()
         if not self._pending:
             return None, None
+        if self.limiter.busy(URGENT):
+            # Not even the most urgent job could go: no need to look at every pending one
+            # (under load there are hundreds, and this runs on every submit and grant).
+            return None, max(self.limiter.global_wait(), 0.05)
         waits = []
-        busy = self.limiter.busy()
-        if busy:  # woken by the limiter's next grant; the wait is a safety net
-            waits.append(max(self.limiter.global_wait(), 0.05))
         best: _Entry | None = None
         for entry in self._pending.values():
             if entry.key in self._inflight:
@@ -278,8 +279,11 @@ class Outbox:
                 continue
             if best is None or entry.rank(now) < best.rank(now):
                 best = entry
-        if best is not None and not busy:
+        if best is not None and not self.limiter.busy(best.rank(now)[0]):
             return best, None
+        if best is not None or self.limiter.busy():
+            # woken by the limiter's next grant; the wait is a safety net
+            waits.append(max(self.limiter.global_wait(), 0.05))
         return None, (min(waits) if waits else 0.05)
 
     def _channel_room(self, channel_id: int, now: float) -> float:

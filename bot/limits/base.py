@@ -26,6 +26,19 @@ class Limits:
     channel_limit: int = 5
     """Calls in one channel per ``channel_window`` seconds, counted over a sliding window."""
     channel_window: float = 5.0
+    urgent: int = 1
+    """Calls of this priority or a more urgent one (a lower number) may take the bucket's last
+    token; the others leave ``reserve`` tokens in it."""
+    reserve: float = 2.0
+    """Global tokens a call that may wait leaves for urgent ones. A process orders its own calls
+    by priority, but the shared bucket serves whichever process asks first: without a reserve
+    one process's table edits take the tokens another process's turn marks wait for."""
+
+    def reserve_for(self, priority: int, burst: float) -> float:
+        """The reserve a call of ``priority`` keeps, never so large it could not go at all."""
+        if priority <= self.urgent:
+            return 0.0
+        return max(0.0, min(self.reserve, burst - 1.0))
 
 
 @dataclass(frozen=True)
@@ -53,9 +66,12 @@ class Backend(Protocol):
     async def connect(self) -> None:
         """Open the connection and create what the backend needs; raises when it cannot."""
 
-    async def try_acquire(self, channel_id: int | None, limits: Limits) -> Verdict:
+    async def try_acquire(
+        self, channel_id: int | None, limits: Limits, reserve: float = 0.0
+    ) -> Verdict:
         """Take a token for one call in ``channel_id`` (``None``: a call outside any channel,
-        global budget only) if both budgets have room, atomically."""
+        global budget only) if both budgets have room, leaving at least ``reserve`` global
+        tokens behind (``Limits.reserve_for``), atomically."""
 
     async def close(self) -> None:
         """Drop the connection (idempotent); ``connect`` may open it again."""

@@ -33,15 +33,20 @@ class LocalBackend:
     async def close(self) -> None:
         return None
 
-    async def try_acquire(self, channel_id: int | None, limits: Limits) -> Verdict:
-        return self.take(channel_id, limits, self.clock())
+    async def try_acquire(
+        self, channel_id: int | None, limits: Limits, reserve: float = 0.0
+    ) -> Verdict:
+        return self.take(channel_id, limits, self.clock(), reserve)
 
-    def take(self, channel_id: int | None, limits: Limits, now: float) -> Verdict:
+    def take(
+        self, channel_id: int | None, limits: Limits, now: float, reserve: float = 0.0
+    ) -> Verdict:
         """``try_acquire`` without the coroutine (the front calls it directly)."""
         rate, burst = limits.rate * self.share, max(1.0, limits.burst * self.share)
+        need = 1.0 + max(0.0, min(reserve, burst - 1.0))
         tokens = self.tokens(limits, now)
-        if tokens < 1.0:
-            return Verdict(wait=(1.0 - tokens) / rate, tokens=tokens)
+        if tokens < need:
+            return Verdict(wait=(need - tokens) / rate, tokens=tokens)
         if channel_id is not None:
             room = self.channel_room(channel_id, limits, now)
             if room > 0:
@@ -49,6 +54,12 @@ class LocalBackend:
             self._sent.setdefault(channel_id, deque()).append(now)
         self._tokens = min(burst, tokens) - 1.0
         return Verdict(tokens=self._tokens)
+
+    def empty(self, now: float) -> None:
+        """Start from no tokens at ``now``: a fallback taking over from a shared budget must not
+        add a burst of its own to the calls just granted there."""
+        self._tokens = 0.0
+        self._refilled = now
 
     def tokens(self, limits: Limits, now: float) -> float:
         """Global tokens now (refilled for the time since the last call)."""

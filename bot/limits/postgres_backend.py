@@ -39,11 +39,12 @@ CREATE UNLOGGED TABLE IF NOT EXISTS {SCHEMA}.channel (
     last double precision NOT NULL,
     PRIMARY KEY (ns, channel)
 );
-CREATE OR REPLACE FUNCTION {SCHEMA}.acquire_v1(
+CREATE OR REPLACE FUNCTION {SCHEMA}.acquire_v2(
     p_ns text, p_channel bigint, p_rate double precision, p_burst double precision,
-    p_limit integer, p_window double precision
+    p_limit integer, p_window double precision, p_reserve double precision
 ) RETURNS double precision[] LANGUAGE plpgsql AS $fn$
 DECLARE
+    v_need double precision := 1 + greatest(0, least(p_reserve, p_burst - 1));
     v_now double precision;
     v_tokens double precision;
     v_at double precision;
@@ -56,8 +57,8 @@ BEGIN
         WHERE b.ns = p_ns FOR UPDATE;
     v_now := greatest(v_at, extract(epoch FROM clock_timestamp()));  -- after the lock
     v_tokens := least(p_burst, v_tokens + (v_now - v_at) * p_rate);
-    IF v_tokens < 1 THEN
-        RETURN ARRAY[(1 - v_tokens) / p_rate, 0, v_tokens];
+    IF v_tokens < v_need THEN
+        RETURN ARRAY[(v_need - v_tokens) / p_rate, 0, v_tokens];
     END IF;
     IF p_channel IS NOT NULL THEN
         SELECT coalesce(array_agg(s ORDER BY s), '{{}}') INTO v_sent
@@ -76,7 +77,7 @@ BEGIN
 END
 $fn$;
 """
-ACQUIRE = f"SELECT {SCHEMA}.acquire_v1($1, $2, $3, $4, $5, $6)"
+ACQUIRE = f"SELECT {SCHEMA}.acquire_v2($1, $2, $3, $4, $5, $6, $7)"
 PRUNE = (
     f"DELETE FROM {SCHEMA}.channel WHERE ns = $1 "
     "AND last < extract(epoch FROM clock_timestamp()) - $2"
@@ -122,7 +123,9 @@ class PostgresBackend:
             raise
         self._conn = conn
 
-    async def try_acquire(self, channel_id: int | None, limits: Limits) -> Verdict:
+    async def try_acquire(
+        self, channel_id: int | None, limits: Limits, reserve: float = 0.0
+    ) -> Verdict:
         if self._conn is None:
             raise ConnectionError("not connected")
         if time.monotonic() - self._pruned >= PRUNE_EVERY:
@@ -135,6 +138,7 @@ class PostgresBackend:
             limits.burst,
             limits.channel_limit,
             limits.channel_window,
+            reserve,
         )
         return Verdict(wait=max(0.0, wait), channel=bool(channel), tokens=tokens)
 

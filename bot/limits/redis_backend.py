@@ -22,8 +22,9 @@ local tokens = tonumber(g[1]) or burst
 local at = tonumber(g[2]) or now
 if at > now then now = at end
 tokens = math.min(burst, tokens + (now - at) * rate)
-if tokens < 1 then
-  return {math.ceil((1 - tokens) / rate * 1000000), 0, math.floor(tokens * 1000)}
+local need = 1 + math.max(0, math.min(tonumber(ARGV[5]), burst - 1))
+if tokens < need then
+  return {math.ceil((need - tokens) / rate * 1000000), 0, math.floor(tokens * 1000)}
 end
 if #KEYS > 1 then
   local limit, window = tonumber(ARGV[3]), tonumber(ARGV[4])
@@ -91,7 +92,9 @@ class RedisBackend:
             raise
         self._client, self._script = client, script
 
-    async def try_acquire(self, channel_id: int | None, limits: Limits) -> Verdict:
+    async def try_acquire(
+        self, channel_id: int | None, limits: Limits, reserve: float = 0.0
+    ) -> Verdict:
         if self._script is None:
             raise ConnectionError("not connected")
         keys = [self._global_key]
@@ -99,7 +102,7 @@ class RedisBackend:
             keys.append(f"{{hokm:{self.namespace}}}:ch:{channel_id}")
         wait_us, channel, tokens = await self._script(
             keys=keys,
-            args=[limits.rate, limits.burst, limits.channel_limit, limits.channel_window],
+            args=[limits.rate, limits.burst, limits.channel_limit, limits.channel_window, reserve],
         )
         return Verdict(wait=int(wait_us) / 1e6, channel=bool(channel), tokens=int(tokens) / 1000)
 

@@ -15,6 +15,7 @@ from .catalog_hints import HINTS
 from .catalog_history import HISTORY
 from .catalog_ratings import RATINGS
 from .catalog_rematch import SUMMARY_AND_REMATCH
+from .catalog_rules import RULES_TEXT
 from .catalog_shelem import SHELEM_TEXT
 from .catalog_web import WEB
 
@@ -407,4 +408,5 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     **FORMATS_TEXT,  # bot/present/catalog_formats.py (issue 14): the Hokm family
     **WEB,  # bot/present/catalog_web.py (issue 16): the server's web page
     **SHELEM_TEXT,  # bot/present/catalog_shelem.py (issue 17): V6 Shelem
+    **RULES_TEXT,  # bot/present/catalog_rules.py: /hokm rules for every format
 }

@@ -57,6 +57,23 @@ HISTORY: Final[dict[str, dict[str, str]]] = {
         "en": "Only you can see this replay · ⏮ ⏭ a hand · ◀ ▶ a trick",
         "fa": "این بازپخش را فقط شما می‌بینید · ⏮ ⏭ یک دست · ◀ ▶ یک دور",
     },
+    # Shelem's replay (V6, issue 17): its bidding, trump and kitty (``shelem_replay``)
+    "replay.shelem_redealt": {
+        "en": "Dealt again before this deal (the first three passed): {n}×",
+        "fa": "پخش دوباره پیش از این پخش (سه نفر اول پاس دادند): {n} بار",
+    },
+    "replay.shelem_trump": {
+        "en": "Trump: {suit} (the hakem's first card)",
+        "fa": "حکم: {suit} (اولین کارت حاکم)",
+    },
+    "replay.shelem_kitty": {
+        "en": "Kitty: {kitty} · laid down: {laid}",
+        "fa": "زمین: {kitty} · کنار گذاشته: {laid}",
+    },
+    "replay.shelem_kitty_aside": {
+        "en": "Kitty, laid aside for the hakem's side (sar-shelem): {kitty}",
+        "fa": "زمین، کنار گذاشته برای تیم حاکم (سرشلم): {kitty}",
+    },
     "error.replay_live": {
         "en": "That match is still being played: it can be replayed once it is over.",
         "fa": "این بازی هنوز در جریان است: پس از پایانش می‌شود بازپخشش کرد.",

@@ -22,12 +22,6 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
         "fa": "🃏 میز شلم — در انتظار بازیکنان",
     },
     "history.format_shelem": {"en": "Shelem", "fa": "شلم"},
-    "error.replay_shelem": {
-        "en": "Shelem matches have no replay yet; the channel's summary and the standings keep "
-        "how this one went.",
-        "fa": "بازی‌های شلم هنوز بازپخش ندارند؛ خلاصهٔ کانال و جدول رده‌بندی نتیجهٔ این بازی را "
-        "نگه می‌دارند.",
-    },
     # table options and settings
     "settings.shelem_joker": {
         "en": "Shelem with two jokers (kitty of 6, bids 120–200, to 1400): {value}",

@@ -1,7 +1,8 @@
 """``/hokm history`` (issue 16): a server's or a member's finished matches, ten a page, each
 with its players, format, score and date and a Replay button; and the Replay itself, one
 member's private view stepping through a finished match hand by hand and trick by trick with
-every hand shown.
+every hand shown: a Hokm match of any format, or a Shelem match (V6) with its bidding, kitty and
+points (``shelem_replay``'s lines).
 
 Names are the ones stored with the match, shown through ``shown_name`` (escaped; computers in
 code style); in Persian every name, card run and score is isolated so the line reads right to
@@ -13,58 +14,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from engine import Card, GameFormat, HandResult, Suit
+from engine import GameFormat, HandResult
 from engine.rules import FORMATS, SHELEM_FORMAT
 from engine.shelem import ShelemOptions
+from engine.shelem.story import ShelemStory
 
 from ..names import shown_name
 from ..service.match_history import MatchReplay
-from ..store import HistoryEntry, HistoryPage, MatchPlayer
-from . import custom_ids
+from ..store import HistoryPage
+from . import custom_ids, shelem_replay
 from .formats import format_label, is_solo
+from .history_parts import cards_line, scores_line, stored_names, team_items, team_label
 from .i18n import CATALOG, LIST_SEPARATOR, isolate, number, suit_label, t, word
 from .render import COLOR_DONE, COLOR_LOBBY, ButtonSpec, EmbedSpec, MessageSpec
 from .summary import WHY
 
 DESCRIPTION_LIMIT: Final = 4000
+NAME_LIMIT: Final = 32
 SHORT_NAME: Final = 12
-SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 REPLAYS_PER_ROW: Final = 5
 
 
-# ---------------------------------------------------------------------- names and teams
+# ---------------------------------------------------------------------- formats
 
 
-def _names(players: Sequence[MatchPlayer], seats: int, limit: int) -> list[str]:
-    """Each seat's shown name (escaped; "?" for a seat the record does not name)."""
-    names = ["?"] * seats
-    for p in players:
-        if p.seat < seats:
-            names[p.seat] = shown_name(p.display_name, computer=p.is_computer, limit=limit)
-    return names
-
-
-def team_label(fmt: GameFormat, names: Sequence[str], lang: str, team: int) -> str:
-    """A team by its players' names, as given (shown here, plain on the web page)."""
-    members = [names[seat] for seat in fmt.seats_of(team)]
-    if lang == "fa":
-        members = [isolate(n) for n in members]
-    return word(lang, "team.join").join(members)
-
-
-def _scores(
-    fmt: GameFormat, names: Sequence[str], lang: str, entry: HistoryEntry, *, bold: bool = True
-) -> str:
-    """Every team by its players with its final score, the winners' in bold (not in a title,
-    where Discord shows no Markdown)."""
-    parts = []
-    for team, score in enumerate(entry.scores):
-        shown = number(lang, score)
-        if bold and team == entry.winner_team:
-            shown = f"**{shown}**"
-        part = f"{team_label(fmt, names, lang, team)} {shown}"
-        parts.append(isolate(part) if lang == "fa" else part)
-    return " — ".join(parts)
+def listed_format(name: str) -> GameFormat | None:
+    """The shape of a stored match's format, to name its teams by: Hokm's formats, and Shelem's
+    four seats, partners opposite (V6); None for a name this bot does not know."""
+    return ShelemOptions().fmt if name == SHELEM_FORMAT else FORMATS.get(name)
 
 
 def short_format(lang: str, name: str) -> str:
@@ -82,7 +59,7 @@ def history_message(lang: str, guild_name: str, page: HistoryPage) -> MessageSpe
     head: list[str] = []
     if member is not None:
         head.append(t(lang, "history.of_member", name=f"<@{member}>"))
-    rows = _rows(lang, page, limit=32)
+    rows = _rows(lang, page, limit=NAME_LIMIT)
     if len("\n".join([*head, *rows])) > DESCRIPTION_LIMIT:
         rows = _rows(lang, page, limit=SHORT_NAME)
     if not rows:
@@ -102,7 +79,6 @@ def history_message(lang: str, guild_name: str, page: HistoryPage) -> MessageSpe
         ButtonSpec(cid, t(lang, "button.replay", n=number(lang, i + 1)))
         for i, entry in enumerate(page.rows)
         if (cid := custom_ids.replay_id(entry.match_id)) is not None
-        and entry.game_format != SHELEM_FORMAT  # V6 keeps no replay (yet)
     ]
     member_id = member or 0
     paging = (
@@ -126,13 +102,12 @@ def history_message(lang: str, guild_name: str, page: HistoryPage) -> MessageSpe
 def _rows(lang: str, page: HistoryPage, *, limit: int) -> list[str]:
     out = []
     for i, entry in enumerate(page.rows):
-        shelem = entry.game_format == SHELEM_FORMAT  # V6: a table of four, partners opposite
-        fmt = ShelemOptions().fmt if shelem else FORMATS.get(entry.game_format)
+        fmt = listed_format(entry.game_format)
         if fmt is None or len(entry.scores) != len(fmt.teams):
             scores = " — ".join(number(lang, s) for s in entry.scores)
         else:
-            names = _names(entry.players, fmt.seats, limit)
-            scores = _scores(fmt, names, lang, entry)
+            names = stored_names(entry.players, fmt.seats, limit)
+            scores = scores_line(fmt, names, lang, entry.scores, entry.winner_team)
         line = t(
             lang,
             "history.row",
@@ -154,28 +129,35 @@ def replay_message(
     lang: str, replay: MatchReplay, viewer: int, hand: int, trick: int
 ) -> MessageSpec:
     """Hand index ``hand`` after its trick ``trick`` (0: the deal, as play began), with every
-    seat's cards, for ``viewer`` only (the buttons carry their id)."""
+    seat's cards, for ``viewer`` only (the buttons carry their id). Hokm's and Shelem's frames
+    differ only in the lines ``replay_about`` and ``replay_counts`` give; names are shortened
+    when the longest frame (a Shelem auction of twenty bids) would not fit Discord's embed."""
     story, entry = replay.story, replay.entry
     fmt = story.fmt
     told = story.hands[hand]
-    names = _names(entry.players, fmt.seats, 32)
-    lines = [*_frame_head(lang, replay, names, hand, trick), ""]
-    for seat, held in enumerate(told.held(trick)):
-        crown = " 👑" if seat == told.hakem else ""
-        lines.append(t(lang, "replay.hand_of", name=names[seat] + crown, cards=_cards(lang, held)))
-    title = t(lang, "replay.title", scores=_scores(fmt, names, lang, entry, bold=False))
+    for limit in (NAME_LIMIT, SHORT_NAME):
+        names = stored_names(entry.players, fmt.seats, limit)
+        lines = [*_frame_head(lang, replay, names, hand, trick), ""]
+        for seat, held in enumerate(told.held(trick)):
+            crown = " 👑" if seat == told.hakem else ""
+            cards = cards_line(lang, held)
+            lines.append(t(lang, "replay.hand_of", name=names[seat] + crown, cards=cards))
+        description = "\n".join(lines)
+        if len(description) <= DESCRIPTION_LIMIT:
+            break
+    title = t(lang, "replay.title", scores=scores_line(fmt, names, lang, entry.scores))
     if fmt.name != "standard":
         title += LIST_SEPARATOR + short_format(lang, fmt.name)
     footer = t(lang, "replay.footer")
-    embed = EmbedSpec(title[:256], "\n".join(lines)[:DESCRIPTION_LIMIT], COLOR_DONE, (), footer)
+    embed = EmbedSpec(title[:256], description[:DESCRIPTION_LIMIT], COLOR_DONE, (), footer)
     return MessageSpec(embed=embed, rows=(_steps(replay, viewer, hand, trick),))
 
 
 def _frame_head(
     lang: str, replay: MatchReplay, names: Sequence[str], hand: int, trick: int
 ) -> list[str]:
-    """Where the frame is, hakem and trump (and bid), the trick just played (or who leads),
-    the tricks and the score so far, and the hand's result after its last trick."""
+    """Where the frame is, the hand's contract (``replay_about``), the trick just played (or
+    who leads), and the counts so far (``replay_counts``)."""
     story = replay.story
     fmt, told = story.fmt, story.hands[hand]
     where = (
@@ -185,13 +167,7 @@ def _frame_head(
     )
     last_number = number(lang, story.hands[-1].number)
     position = t(lang, "replay.position", hand=number(lang, told.number), hands=last_number)
-    table = [
-        t(lang, "table.hakem", name=names[told.hakem]),
-        t(lang, "table.trump", suit=suit_label(lang, told.trump)),
-    ]
-    if told.bid:  # V5 joker six
-        table.append(t(lang, "replay.bid", n=number(lang, told.bid)))
-    lines = [position + LIST_SEPARATOR + where, LIST_SEPARATOR.join(table)]
+    lines = [position + LIST_SEPARATOR + where, *replay_about(lang, replay, names, hand)]
     if trick:
         played = told.tricks[trick - 1]
         cards = [
@@ -202,26 +178,44 @@ def _frame_head(
         lines.append(t(lang, "replay.trick_line", n=number(lang, trick), cards=cards, name=winner))
     else:
         lines.append(t(lang, "replay.leads", name=names[told.tricks[0].leader]))
-    lines.append(
-        t(lang, "table.tricks", teams=team_items(lang, fmt, names, told.team_tricks(fmt, trick)))
-    )
+    return lines + replay_counts(lang, replay, names, hand, trick)
+
+
+def replay_about(lang: str, replay: MatchReplay, names: Sequence[str], hand: int) -> list[str]:
+    """The hand's contract: Hokm's hakem and trump (and the joker six's bid, V5); Shelem's
+    bidding, hakem, bid, mode or trump and kitty (``shelem_replay``). On Discord and the web."""
+    story = replay.story
+    if isinstance(story, ShelemStory):
+        return shelem_replay.about_lines(lang, story, names, hand)
+    told = story.hands[hand]
+    table = [
+        t(lang, "table.hakem", name=names[told.hakem]),
+        t(lang, "table.trump", suit=suit_label(lang, told.trump)),
+    ]
+    if told.bid:  # V5 joker six
+        table.append(t(lang, "replay.bid", n=number(lang, told.bid)))
+    return [LIST_SEPARATOR.join(table)]
+
+
+def replay_counts(
+    lang: str, replay: MatchReplay, names: Sequence[str], hand: int, trick: int
+) -> list[str]:
+    """The counts after trick ``trick``: Hokm's tricks, Shelem's points (``shelem_replay``);
+    the score; and after the hand's last trick its result. On Discord and the web."""
+    story = replay.story
+    if isinstance(story, ShelemStory):
+        return shelem_replay.count_lines(lang, story, names, hand, trick)
+    fmt, told = story.fmt, story.hands[hand]
     last = trick == len(told.tricks)
     scores = told.result.scores_after if last else told.scores_before
     target = number(lang, fmt.target_score or replay.entry.target_score)
-    lines.append(t(lang, "table.score", teams=team_items(lang, fmt, names, scores), target=target))
+    lines = [
+        t(lang, "table.tricks", teams=team_items(lang, fmt, names, told.team_tricks(fmt, trick))),
+        t(lang, "table.score", teams=team_items(lang, fmt, names, scores), target=target),
+    ]
     if last:
         lines.append(result_line(lang, fmt, names, told.result))
     return lines
-
-
-def team_items(
-    lang: str, fmt: GameFormat, names: Sequence[str], counts: Sequence[int]
-) -> list[str]:
-    """One ``team: count`` per team of the format (tricks, or points)."""
-    return [
-        t(lang, "table.team_count", team=team_label(fmt, names, lang, i), count=number(lang, n))
-        for i, n in enumerate(counts)
-    ]
 
 
 def result_line(lang: str, fmt: GameFormat, names: Sequence[str], result: HandResult) -> str:
@@ -237,29 +231,6 @@ def result_line(lang: str, fmt: GameFormat, names: Sequence[str], result: HandRe
         points=number(lang, result.points),
         why=t(lang, WHY.get(result.kind, "summary.why_win")),
     )
-
-
-def in_suit_order(cards: Sequence[Card]) -> list[Card]:
-    """A seat's cards by suit (♠ ♥ ♣ ♦), highest first, jokers last: as the Replay shows a
-    hand, on Discord and on the web page."""
-    plain = [c for c in cards if not c.is_joker]
-    plain.sort(key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))
-    return plain + sorted((c for c in cards if c.is_joker), reverse=True)
-
-
-def _cards(lang: str, cards: Sequence[Card]) -> str:
-    """A seat's cards by suit, highest first: ``♠ A K 5 · ♥ Q 3`` (jokers last)."""
-    if not cards:
-        return "—"
-    groups = []
-    ordered = in_suit_order(cards)
-    for suit in SUIT_ORDER:
-        ranks = [c.rank_code for c in ordered if not c.is_joker and c.suit == suit]
-        if ranks:
-            groups.append(f"{suit.symbol} {' '.join(ranks)}")
-    groups += [c.label for c in ordered if c.is_joker]
-    text = "  ".join(groups)
-    return isolate(text) if lang == "fa" else text
 
 
 Step = tuple[str, str, tuple[int, int] | None]

@@ -8,6 +8,7 @@ kitty nor the cards the hakem laid down (V6.6.4), which the match object is not 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 from engine.shelem import (
@@ -181,24 +182,31 @@ def turn_line(table: Table, lang: str, match: ShelemMatch) -> str:
 def hand_result_line(table: Table, lang: str, result: ShelemHandResult) -> str:
     """V6.9–V6.12: how the hakem's side did against its bid, the points (theirs first), what
     its score moved by and the score after; the defenders' points withheld near the target."""
+    teams = [team_label(table, lang, team) for team in (0, 1)]
+    return result_text(lang, result, teams, scores_text(table, lang, result.scores_after))
+
+
+def result_text(lang: str, result: ShelemHandResult, teams: Sequence[str], score: str) -> str:
+    """``hand_result_line`` with the teams named by ``teams`` and the score after the hand as
+    ``score``: the one sentence of a live table and of a finished match's Replay."""
     hakem_team = result.hakem_team
     ours, theirs = result.points[hakem_team], result.points[1 - hakem_team]
     line = t(
         lang,
         f"shelem.result.{result.kind}",
-        team=team_label(table, lang, hakem_team),
+        team=teams[hakem_team],
         n=number(lang, result.number),
         bid=bid_label(lang, result.bid),
         points=f"{number(lang, ours)}–{number(lang, theirs)}",
         change=signed(lang, result.changes[hakem_team]),
-        score=scores_text(table, lang, result.scores_after),
+        score=score,
     )
     withheld = result.withheld[1 - hakem_team]
     if withheld:
         line += LIST_SEPARATOR + t(
             lang,
             "shelem.result.withheld",
-            team=team_label(table, lang, 1 - hakem_team),
+            team=teams[1 - hakem_team],
             points=number(lang, withheld),
         )
     return line

@@ -23,15 +23,9 @@ from engine.rules import FORMATS, STANDARD
 from ..names import ROBOT, plain_name
 from ..service.match_history import MatchReplay
 from ..store import HistoryEntry, HistoryPage, MatchPlayer, StandingsPage
-from .history import (
-    in_suit_order,
-    replay_steps,
-    result_line,
-    short_format,
-    team_items,
-    team_label,
-)
-from .i18n import LIST_SEPARATOR, isolate, number, suit_label, t, word
+from .history import listed_format, replay_about, replay_counts, replay_steps, short_format
+from .history_parts import in_suit_order, team_label
+from .i18n import LIST_SEPARATOR, isolate, number, t, word
 from .standings import decimal
 from .web_html import card_face, cards_row, document, esc
 
@@ -203,7 +197,7 @@ def _when(lang: str, entry: HistoryEntry) -> str:
 
 def _teams(lang: str, entry: HistoryEntry) -> str:
     """Every team by its players with its final score, the winners' in bold."""
-    fmt = FORMATS.get(entry.game_format)
+    fmt = listed_format(entry.game_format)
     if fmt is None or len(entry.scores) != len(fmt.teams):
         return esc(" — ".join(number(lang, s) for s in entry.scores))
     names = _names(entry.players, fmt.seats)
@@ -272,7 +266,7 @@ def replay_page(lang: str, guild: str | None, replay: MatchReplay, hand: int, tr
             cards_row(in_suit_order(held)),
             "</div>",
         ]
-    body += ["</div>", *_counts(lang, fmt, names, replay, hand, trick), "</main>"]
+    body += ["</div>", *_counts(lang, names, replay, hand, trick), "</main>"]
     return document(lang, title, body)
 
 
@@ -283,6 +277,8 @@ def _is_computer(entry: HistoryEntry, seat: int) -> bool:
 def _position(
     lang: str, replay: MatchReplay, names: Sequence[str], hand: int, trick: int
 ) -> list[str]:
+    """Where the frame is, then the hand's contract as the Discord Replay says it
+    (``replay_about``: Hokm's hakem and trump, Shelem's bidding, mode and kitty)."""
     story = replay.story
     told = story.hands[hand]
     where = (
@@ -296,16 +292,8 @@ def _position(
         hand=number(lang, told.number),
         hands=number(lang, story.hands[-1].number),
     )
-    table = [
-        t(lang, "table.hakem", name=names[told.hakem]),
-        t(lang, "table.trump", suit=suit_label(lang, told.trump)),
-    ]
-    if told.bid:  # V5 joker six
-        table.append(t(lang, "replay.bid", n=number(lang, told.bid)))
-    return [
-        f'<h2 class="position">{esc(position + LIST_SEPARATOR + where)}</h2>',
-        f"<p>{esc(LIST_SEPARATOR.join(table))}</p>",
-    ]
+    about = [f"<p>{esc(line)}</p>" for line in replay_about(lang, replay, names, hand)]
+    return [f'<h2 class="position">{esc(position + LIST_SEPARATOR + where)}</h2>', *about]
 
 
 def _steps(lang: str, replay: MatchReplay, hand: int, trick: int) -> str:
@@ -351,23 +339,14 @@ def _on_table(
 
 def _counts(
     lang: str,
-    fmt: GameFormat,
     names: Sequence[str],
     replay: MatchReplay,
     hand: int,
     trick: int,
 ) -> list[str]:
-    """Tricks and score so far, and after the hand's last trick its result."""
-    told = replay.story.hands[hand]
-    last = trick == len(told.tricks)
-    scores = told.result.scores_after if last else told.scores_before
-    target = number(lang, fmt.target_score or replay.entry.target_score)
-    lines = [
-        t(lang, "table.tricks", teams=team_items(lang, fmt, names, told.team_tricks(fmt, trick))),
-        t(lang, "table.score", teams=team_items(lang, fmt, names, scores), target=target),
-    ]
-    if last:
-        lines.append(result_line(lang, fmt, names, told.result))
+    """Tricks (Shelem: points) and score so far, and after the hand's last trick its result
+    (``replay_counts``, as on Discord)."""
+    lines = replay_counts(lang, replay, names, hand, trick)
     return [f'<p class="counts">{esc(line)}</p>' for line in lines]
 
 

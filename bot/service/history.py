@@ -12,6 +12,7 @@ from functools import partial
 
 from engine import Match
 from engine.shelem import PASS, SAR_SHELEM, SHELEM, ShelemHandResult, ShelemMatch
+from engine.shelem.story import record as shelem_record
 from engine.story import record
 
 from ..names import seat_name
@@ -97,7 +98,7 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
 def finished_match(table: Table, now: float) -> FinishedMatch:
     """The standings' record of a finished match; hand statistics from the engine's
     ``HandResult`` (R11: kots dealt, hakem-kots suffered), and the engine's record of the
-    whole match for ``/hokm history``'s Replay (issue 16)."""
+    whole match for ``/hokm history``'s Replay (issue 16; Shelem's, V6, issue 17)."""
     match = table.match
     assert match is not None and match.winner_team is not None
     if isinstance(match, ShelemMatch):
@@ -106,7 +107,7 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
             r._asdict() | {"trump": None if r.trump is None else r.trump.letter}
             for r in match.hand_results
         ]
-        replay = None  # ``engine.story`` replays Hokm's hands; a Shelem match keeps none yet
+        replay = shelem_record(match)  # V6: ``engine.shelem.story`` replays it
     else:
         stats = _hokm_stats(match)
         hands = [r._asdict() | {"trump": r.trump.letter} for r in match.hand_results]

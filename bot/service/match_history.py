@@ -5,8 +5,8 @@ Only finished matches are read: the store lists and replays rows of ``matches``,
 joins only when its match is over, so no live table's cards can reach a replay. An id that
 names a live table of this server is refused with its own words ("still being played"); an
 id this server never finished (another server's match, a forged id) finds nothing. A replay
-is rebuilt from the stored record by the engine (``engine.story``) and checked against the
-stored result before anything is shown.
+is rebuilt from the stored record by the engine (``engine.story``; a Shelem match's by
+``engine.shelem.story``, V6) and checked against the stored result before anything is shown.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine import InvalidState
-from engine.rules import FORMATS, SHELEM_FORMAT
+from engine.rules import SHELEM_FORMAT
+from engine.shelem.story import ShelemStory
+from engine.shelem.story import story as shelem_story
 from engine.story import MatchStory, story
 
 from ..store import HistoryEntry, HistoryPage, Store
@@ -33,10 +35,11 @@ finished match never changes, so the last few are kept rather than replayed per 
 
 @dataclass(frozen=True, slots=True)
 class MatchReplay:
-    """A finished match as its Replay shows it: the listing's facts and the engine's story."""
+    """A finished match as its Replay shows it: the listing's facts and the engine's story
+    (Hokm's, or Shelem's: both a tuple of ``hands`` with their ``tricks``)."""
 
     entry: HistoryEntry
-    story: MatchStory
+    story: MatchStory | ShelemStory
 
     def check(self, hand: int, trick: int) -> None:
         """Refuse a position this match does not have (a forged or garbled button)."""
@@ -67,8 +70,7 @@ class MatchHistory:
         :raises ActionError: ``error.replay_live`` (a table of this server still playing or
             waiting), ``error.replay_unknown`` (no match of that id finished here),
             ``error.replay_unavailable`` (recorded before replays were kept),
-            ``error.replay_broken`` (its record no longer replays to the stored result),
-            ``error.replay_shelem`` (a Shelem match: no replay is kept for one).
+            ``error.replay_broken`` (its record no longer replays to the stored result).
         """
         key = (guild_id, match_id)
         cached = self._stories.get(key)
@@ -82,21 +84,21 @@ class MatchHistory:
                 raise ActionError("error.replay_live")
             raise ActionError("error.replay_unknown")
         entry = stored.entry
-        if entry.game_format == SHELEM_FORMAT:  # V6: a Shelem match keeps no replay yet
-            raise ActionError("error.replay_shelem")
         if stored.replay is None:
             raise ActionError("error.replay_unavailable")
         try:
-            told = story(stored.replay)
+            if entry.game_format == SHELEM_FORMAT:  # V6
+                told: MatchStory | ShelemStory = shelem_story(stored.replay)
+            else:
+                told = story(stored.replay)
         except InvalidState as exc:
             # the type only: the engine's message may name a card
             log.warning(
                 "match %s: stored replay does not replay (%s)", match_id, type(exc).__name__
             )
             raise ActionError("error.replay_broken") from None
-        fmt = FORMATS.get(entry.game_format)
         ended = (told.scores, told.winner_team) == (entry.scores, entry.winner_team)
-        if told.fmt is not fmt or not ended or not told.hands:
+        if told.fmt.name != entry.game_format or not ended or not told.hands:
             log.warning("match %s: stored replay does not end as the match did", match_id)
             raise ActionError("error.replay_broken")
         replay = MatchReplay(entry, told)

@@ -27,7 +27,12 @@ def test_a_played_click_found_in_the_store_is_neither_lost_nor_doubled() -> None
     ledger = Ledger()
     _click(ledger, 11, 1, "AS")
     result = audit(ledger, [_table([(1, 0, "AS"), (1, 1, "2S")])], "")
-    assert result == {"actions_lost": 0, "actions_doubled": 0, "accepted_card_clicks": 1}
+    assert result == {
+        "actions_lost": 0,
+        "actions_doubled": 0,
+        "accepted_card_clicks": 1,
+        "actions_doubled_detail": [],
+    }
 
 
 def test_an_accepted_click_missing_from_the_store_is_lost() -> None:
@@ -56,13 +61,18 @@ def test_a_member_s_stored_play_nobody_made_is_doubled_unless_a_timeout_explains
     taken_over = f"table {TABLE}: replaced seat=2"
     assert audit(ledger, [table], taken_over)["actions_doubled"] == 0
     other_seat = f"table {TABLE}: timeout seat=0"
-    assert audit(ledger, [table], other_seat)["actions_doubled"] == 1
+    found = audit(ledger, [table], other_seat)
+    assert found["actions_doubled"] == 1
+    assert found["actions_doubled_detail"] == [
+        f"table {TABLE} seat 2: 1 plays no click made, 0 time-outs logged"
+    ]
     # a click the bot applied but answered too late is the member's move all the same
     ledger.sent(CHANNEL, 13, custom_ids.card_id(TABLE, 1, Card.parse("KS")))
     assert audit(ledger, [table], "") == {
         "actions_lost": 0,
         "actions_doubled": 0,
         "accepted_card_clicks": 1,
+        "actions_doubled_detail": [],
     }
 
 

@@ -9,14 +9,19 @@ from bot.limits import Limiter
 
 
 async def hammer(
-    limiter: Limiter, until: float, times: list[float], channel: int | None = None, workers: int = 4
+    limiter: Limiter,
+    until: float,
+    times: list[float],
+    channel: int | None = None,
+    workers: int = 4,
+    priority: int = 0,
 ) -> None:
-    """``workers`` callers that each ask for a call again as soon as the last was granted,
-    until ``until`` (monotonic); every grant's time goes into ``times``."""
+    """``workers`` callers that each ask for a call of ``priority`` again as soon as the last
+    was granted, until ``until`` (monotonic); every grant's time goes into ``times``."""
 
     async def worker() -> None:
         while time.monotonic() < until:
-            await limiter.acquire(channel)
+            await limiter.acquire(channel, priority)
             times.append(time.monotonic())
 
     await asyncio.gather(*(worker() for _ in range(workers)))

@@ -41,10 +41,27 @@ async def test_a_full_channel_waits_and_takes_nothing_from_the_others(
     assert (await backend.try_acquire(None, limits)).granted  # no channel: global only
 
 
-async def test_two_clients_together_never_exceed_the_rate_and_share_it_fairly(
+async def test_a_call_that_may_wait_leaves_the_reserve_to_urgent_ones(
     budget: BackendFactory,
 ) -> None:
-    limits = Limits(rate=50.0, burst=5.0, channel_limit=1000, channel_window=1.0)
+    backend = budget()
+    await backend.connect()
+    limits = Limits(rate=1.0, burst=4.0, channel_limit=100, channel_window=1.0)
+    may_wait = [await backend.try_acquire(None, limits, 2.0) for _ in range(3)]
+    assert [v.granted for v in may_wait] == [True, True, False]  # 4, 3 tokens: yes; 2: no
+    assert not may_wait[2].channel and 0.9 < may_wait[2].wait <= 1.0  # until 3 tokens
+    urgent = [await backend.try_acquire(None, limits) for _ in range(3)]
+    assert [v.granted for v in urgent] == [True, True, False]  # the reserve was kept for them
+    assert 0.9 < urgent[2].wait <= 1.0
+
+
+async def _two_clients_hammering(
+    budget: BackendFactory,
+    limits: Limits,
+    priorities: tuple[int, int],
+) -> tuple[list[float], list[float]]:
+    """Two clients of one budget, each asking as fast as it is granted for 1.5 s with its
+    priority; the times of each one's grants, every one from the backend itself."""
     a, b = Limiter(budget(), limits), Limiter(budget(), limits)
     await a.start()
     await b.start()
@@ -52,17 +69,44 @@ async def test_two_clients_together_never_exceed_the_rate_and_share_it_fairly(
     got_b: list[float] = []
     until = time.monotonic() + 1.5
     try:
-        await asyncio.gather(hammer(a, until, got_a), hammer(b, until, got_b))
+        await asyncio.gather(
+            hammer(a, until, got_a, priority=priorities[0]),
+            hammer(b, until, got_b, priority=priorities[1]),
+        )
     finally:
         await a.close()
         await b.close()
+    assert a.fallback_grants == b.fallback_grants == 0
+    return got_a, got_b
+
+
+async def test_across_processes_urgent_calls_go_before_calls_that_may_wait(
+    budget: BackendFactory,
+) -> None:
+    """Two processes on one budget: one sends only table edits (priority 4), the other only
+    turn marks (priority 0). The bucket keeps its last two tokens for the marks, so the edits
+    get little more than the first burst, where a bucket without a reserve serves whichever
+    asks first (about half each, ``test_two_clients_together…``)."""
+    limits = Limits(rate=50.0, burst=5.0, channel_limit=1000, channel_window=1.0, reserve=2.0)
+    got_tables, got_marks = await _two_clients_hammering(budget, limits, priorities=(4, 0))
+    both = got_tables + got_marks
+    assert len(both) >= 20
+    assert len(got_marks) >= 0.8 * len(both), (len(got_tables), len(got_marks))
+    for window in (0.5, 1.0):
+        assert most_in_window(both, window) <= 5 + 50 * window + 1, window
+
+
+async def test_two_clients_together_never_exceed_the_rate_and_share_it_fairly(
+    budget: BackendFactory,
+) -> None:
+    limits = Limits(rate=50.0, burst=5.0, channel_limit=1000, channel_window=1.0)
+    got_a, got_b = await _two_clients_hammering(budget, limits, priorities=(0, 0))
     both = got_a + got_b
     for window in (0.25, 0.5, 1.0):
         # the bucket's promise, burst + rate * window, and one grant seen late
         assert most_in_window(both, window) <= 5 + 50 * window + 1, window
     assert len(both) >= 20  # it did grant (about 80 on a quiet machine)
     assert min(len(got_a), len(got_b)) >= 0.3 * len(both), (len(got_a), len(got_b))
-    assert a.fallback_grants == b.fallback_grants == 0  # all from the backend itself
 
 
 async def test_two_clients_keep_one_channel_within_its_limit(budget: BackendFactory) -> None:

@@ -45,6 +45,20 @@ async def test_a_full_channel_holds_up_no_other_call() -> None:
     assert blocked.cancelled()
 
 
+async def test_a_call_waiting_on_the_reserve_holds_up_no_urgent_call() -> None:
+    limiter = Limiter(LocalBackend(), Limits(rate=2.0, burst=3.0, reserve=2.0))
+    await limiter.acquire(None)  # 2 tokens left: a table edit (priority 4) must wait for 3
+    table_edit = asyncio.create_task(limiter.acquire(None, priority=4))
+    await asyncio.sleep(0.01)
+    assert not table_edit.done()
+    assert limiter.busy(4) and not limiter.busy(0)  # the outbox may start an urgent job
+    async with asyncio.timeout(0.4):  # well before the edit's reserve refills (0.5 s)
+        await limiter.acquire(None, priority=0)
+        await limiter.acquire(None, priority=1)
+    assert not table_edit.done()
+    await limiter.close()
+
+
 class Flaky:
     """A shared backend that can be taken down and brought back, or made to hang."""
 
@@ -62,13 +76,15 @@ class Flaky:
             raise ConnectionRefusedError("connection refused")
         self.connects += 1
 
-    async def try_acquire(self, channel_id: int | None, limits: Limits) -> Verdict:
+    async def try_acquire(
+        self, channel_id: int | None, limits: Limits, reserve: float = 0.0
+    ) -> Verdict:
         self.asked += 1
         if self.hang:
             await asyncio.sleep(3600)
         if not self.up:
             raise ConnectionResetError("connection reset by peer")
-        return self.local.take(channel_id, limits, asyncio.get_running_loop().time())
+        return self.local.take(channel_id, limits, asyncio.get_running_loop().time(), reserve)
 
     async def close(self) -> None:
         return None

@@ -32,15 +32,16 @@ from bot.discord.client import HokmBot
 from bot.service.events import TrickTaken
 from bot.service.table import Table
 from engine import CARDS, Card
+from engine.cards import JOKERS
 from tests.double.models import StoredMessage
 from tests.double.server import DiscordDouble
 
-ALL = frozenset(c.code for c in CARDS)
-LABEL = re.compile(r"(?<![0-9])(10|[2-9JQKA])([♠♥♦♣])")
-CARD_ID = re.compile(r"hokm:(?:[ct]|sk):[0-9a-f]{12}:\d+:((?:10|[2-9JQKA])[SHDC])")
-CHOSEN_ID = re.compile(
-    r"hokm:s[kl]:[0-9a-f]{12}:\d+:(?:(?:10|[2-9JQKA])[SHDC]:)?((?:(?:10|[2-9JQKA])[SHDC]\.?)+)"
-)
+ALL = frozenset(c.code for c in (*CARDS, *JOKERS))
+LABEL = re.compile(r"(?<![0-9])(10|[2-9JQKA])([♠♥♦♣])|([⚫🔴])🃏")
+"""A card's label, or a joker's (V5, V6.7: ``⚫🃏`` black, ``🔴🃏`` red)."""
+_CODE = r"(?:(?:10|[2-9JQKA])[SHDC]|BJ|RJ)"
+CARD_ID = re.compile(rf"hokm:(?:[ct]|sk):[0-9a-f]{{12}}:\d+:({_CODE})")
+CHOSEN_ID = re.compile(rf"hokm:s[kl]:[0-9a-f]{{12}}:\d+:(?:{_CODE}:)?((?:{_CODE}\.?)+)")
 """V6 Shelem: the cards a hakem chose to lay down, carried by his own kitty buttons."""
 TRICK_LINE = re.compile(r"^[\u200f\u2068]*([0-9۰-۹]+)\u2069? · (.+) [→←] ")
 """A trick line of the table message (issue 13 item 1), English or Persian:
@@ -57,7 +58,10 @@ REPLAY_STEP = re.compile(r"hokm:z:([0-9A-Za-z_-]+):")
 """A replay view's buttons (``custom_ids.replay_step_id``): the match they step through."""
 
 
-def code_of_label(rank: str, suit: str) -> str:
+def code_of_label(rank: str, suit: str, joker: str = "") -> str:
+    """The code of a ``LABEL`` match's groups."""
+    if joker:
+        return "BJ" if joker == "⚫" else "RJ"
     return rank + "SHDC"[SUITS.index(suit)]
 
 
@@ -178,7 +182,7 @@ def _shown(state: dict[str, Any]) -> str:
 
 
 def _cards_in(line: str) -> list[str]:
-    codes = [code_of_label(r, s) for r, s in LABEL.findall(line)]
+    codes = [code_of_label(r, s, j) for r, s, j in LABEL.findall(line)]
     chosen = [code for group in CHOSEN_ID.findall(line) for code in group.split(".") if code]
     return codes + CARD_ID.findall(line) + chosen
 

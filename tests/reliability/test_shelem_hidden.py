@@ -141,3 +141,17 @@ def plant_discard_leak(double: DiscordDouble, table: Table) -> set[int]:
         double.channel, {"content": "y", "components": [button_row(button)]}
     )
     return {message.id}
+
+
+def test_the_checker_reads_jokers_as_cards() -> None:
+    """V5 and V6.7 jokers: a joker's label and its button are cards the checker looks for
+    (the joker six hidden-hands match in ``test_formats_reliability`` relies on it)."""
+    from engine.cards import BLACK_JOKER, RED_JOKER
+
+    from .leaks import ALL, _cards_in
+
+    assert {"BJ", "RJ"} <= ALL and len(ALL) == 54
+    line = f"Your hand: {BLACK_JOKER.label} A♠ {RED_JOKER.label} · hokm:c:0123456789ab:3:RJ"
+    assert _cards_in(line) == ["BJ", "AS", "RJ", "RJ"]
+    kitty = "hokm:sl:0123456789ab:2:BJ.10H.QS"
+    assert _cards_in(kitty) == ["BJ", "10H", "QS"]

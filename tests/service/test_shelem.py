@@ -37,6 +37,7 @@ from engine.shelem import (
     ShelemMatch,
     seat_view,
 )
+from engine.shelem.story import story as shelem_story
 
 from .conftest import MakeService
 from .fakes import FakeClock, FakePublisher, FakeStore
@@ -116,7 +117,11 @@ async def test_v6_a_match_of_members_and_computers_to_the_end(
     assert publisher.of(BidWon) and publisher.of(BidMade)
     recorded = store.matches[table.table_id]
     assert recorded.game_format == "shelem" and recorded.target_score == 200
-    assert recorded.scores == tuple(match.scores) and recorded.replay is None
+    assert recorded.scores == tuple(match.scores) and recorded.replay is not None
+    told = shelem_story(recorded.replay)  # issue 17: its Replay's record, as the match went
+    assert [h.result for h in told.hands] == match.hand_results
+    replay = await service.history.replay(table.guild_id, table.table_id)
+    assert replay.story == told
     assert len(recorded.hands) == len(match.hand_results)
     # a hand is won by the hakem's side when it made its bid, else by the defenders
     won = [0, 0]

@@ -17,9 +17,15 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
+from bot.service.errors import ActionError
+from bot.service.match_history import MatchHistory
 from bot.store import FinishedMatch, Store
 from bot.store import history_ops as history_module
 from bot.store.migrate import MIGRATIONS_DIR
+from engine.shelem.story import ShelemStory
+from engine.shelem.story import record as shelem_record
+from engine.shelem.story import story as shelem_story
+from tests.matches import played_shelem
 
 from .conftest import MatchMaker, RawSQL
 from .test_store_standings import query_plan
@@ -112,6 +118,36 @@ async def test_a_replay_is_read_only_within_its_own_server(store: Store) -> None
     assert before is not None and before.replay is None
     assert await store.match_replay(2, kept.match_id) is None  # another server's id
     assert await store.match_replay(1, "nosuchmatch") is None
+
+
+async def test_v6_a_shelem_matchs_record_round_trips_through_the_store_and_replays(
+    store: Store,
+) -> None:
+    """Issue 17: the record ``finished_match`` keeps for a Shelem match is read back as it was
+    written and replays, through ``MatchHistory``, to the match that was played; a Shelem match
+    stored without one keeps saying its replay is unavailable, and a record that does not end
+    as the stored match did is refused."""
+    kept, match = played_shelem(3, (1, 2, None, 4), 1, 1)
+    other, _ = played_shelem(4, (1, 2, None, 4), 1, 2)
+    assert kept.replay is not None and kept.replay["format"] == "shelem"
+    old = dataclasses.replace(kept, match_id="old", replay=None)
+    swapped = dataclasses.replace(kept, match_id="swapped", replay=other.replay)
+    await record(store, kept, old, swapped)
+    found = await store.match_replay(1, kept.match_id)
+    assert found is not None and found.replay == kept.replay
+    assert found.entry.game_format == "shelem" and found.entry.scores == tuple(match.scores)
+    assert shelem_story(found.replay) == shelem_story(shelem_record(match))
+    history = MatchHistory(store)
+    replay = await history.replay(1, kept.match_id)
+    assert isinstance(replay.story, ShelemStory)
+    assert [h.result for h in replay.story.hands] == match.hand_results
+    assert (replay.story.scores, replay.story.winner_team) == (kept.scores, kept.winner_team)
+    with pytest.raises(ActionError, match="replay_unavailable"):
+        await history.replay(1, "old")
+    with pytest.raises(ActionError, match="replay_broken"):
+        await history.replay(1, "swapped")
+    with pytest.raises(ActionError, match="replay_unknown"):
+        await history.replay(2, kept.match_id)  # another server's
 
 
 async def test_a_match_recorded_twice_keeps_one_replay(store: Store, raw_sql: RawSQL) -> None:

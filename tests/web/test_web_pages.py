@@ -16,7 +16,9 @@ import pytest
 
 from bot.present.web_html import CONTENT_SECURITY_POLICY
 from bot.store import TableRecord
+from engine.shelem.story import story as shelem_story
 from engine.story import story
+from tests.matches import played_shelem
 
 from .conftest import GUILD, GUILD_NAME, HOSTILE, OTHER_GUILD, Served
 
@@ -217,3 +219,34 @@ def test_the_default_address_is_the_host_and_bound_port_and_a_base_url_wins() ->
     assert web.base_url == "http://[::1]:81"
     proxied = WebServer(None, None, port=8080, base_url="https://hokm.example.org/x/")  # type: ignore[arg-type]
     assert proxied.page_url(5, "s") == "https://hokm.example.org/x/g/5/s/"
+
+
+async def test_v6_a_shelem_match_is_listed_by_its_teams_and_replayed_with_its_bidding(
+    served: Served,
+) -> None:
+    """Issue 17: a finished Shelem match on the page: its teams in the listing, and its replay
+    with the lines the Discord Replay says (the bidding, the kitty, the points), every name
+    escaped, every seat's cards as card faces, and the hand's result after its last trick."""
+    kept, match = played_shelem(
+        3, (11, 12, None, 14), GUILD, 9, names=[HOSTILE, "bahar", "", "darya"]
+    )
+    assert await served.store.finish_match(kept)
+    status, page, _ = await served.get(served.home)
+    matches = page[page.index('id="matches"') :]
+    row = matches[: matches.index(f"m/{kept.match_id}")]
+    assert status == 200 and "Shelem" in row and "bahar" in row and "darya" in row
+    url = served.home + f"m/{kept.match_id}?lang=en"
+    status, page, _ = await served.get(url)
+    assert status == 200 and "Hand 1 of" in page and "Shelem" in page
+    assert HOSTILE not in page and html.escape(HOSTILE) in page
+    assert "Bidding: " in page and "Kitty" in page and "Points this hand: " in page
+    assert seat_cards(page) == [12, 12, 12, 12]
+    told = shelem_story(kept.replay)
+    last = f"?lang=en&h=0&t={len(told.hands[0].tricks)}"
+    status, page, _ = await served.get(urljoin(url, last))
+    assert status == 200 and seat_cards(page) == [0, 0, 0, 0]
+    result = {"made": "make their bid", "set": "fall short", "double_set": "fall short"}
+    assert result.get(told.hands[0].result.kind, "in hand 1") in page
+    status, page, _ = await served.get(urljoin(url, "?lang=fa&h=0&t=1"))
+    assert status == 200 and "خواندن: " in page and "امتیاز این دست" in page
+    assert match.is_over

@@ -175,15 +175,14 @@ class HokmCog(commands.Cog):
         spec = await actions.history_page(self.bot, interaction, lang, 1, member_id)
         await interaction.response.send_message(**message_kwargs(spec))
 
-    @hokm.command(name="rules", description="A short summary of the rules of Hokm")
-    async def rules(self, interaction: discord.Interaction) -> None:
+    @hokm.command(name="rules", description="A short summary of the rules of Hokm or Shelem")
+    @app_commands.rename(game_format="format")
+    @app_commands.describe(game_format="Which game (default: the server's format)")
+    @app_commands.choices(game_format=FORMAT_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game_format: str | None = None) -> None:
         lang = await self._lang(interaction)
-        target = 7
-        if interaction.guild_id is not None:
-            target = (await self.bot.store.get_guild_settings(interaction.guild_id)).target_score
-        await interaction.response.send_message(
-            ephemeral=True, **text_kwargs(t(lang, "rules.text", target=target))
-        )
+        text = await actions.rules(self.bot, interaction, lang, game_format)
+        await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
 
     @hokm.command(name="settings", description="Server settings for Hokm tables (Manage Server)")
     # Each parameter is named as the setting it changes; two options keep shorter names.
