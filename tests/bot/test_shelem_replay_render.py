@@ -20,7 +20,7 @@ from bot.service.match_history import MatchReplay
 from bot.store import HistoryEntry, MatchPlayer
 from engine.shelem import PASS, SAR_SHELEM, SHELEM, ShelemMatch, ShelemOptions
 from engine.shelem.story import record, story
-from tests.engine.shelem_helpers import random_move
+from tests.engine.shelem_helpers import finished
 
 from .test_history_render import VIEWER, WHEN, check_limits, page_of, step
 
@@ -49,14 +49,6 @@ def replay_of(match: ShelemMatch, names: list[str] | None = None) -> MatchReplay
         seated(names or NAMES),
     )
     return MatchReplay(entry, told)
-
-
-def finished(seed: int, options: ShelemOptions) -> ShelemMatch:
-    match = ShelemMatch(seed, options)
-    rng = random.Random(seed)
-    while not match.is_over:
-        random_move(match, rng)
-    return match
 
 
 def longest_auction() -> ShelemMatch:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from engine import (
@@ -127,3 +128,9 @@ def greedy_hand_out(m: Match) -> tuple[list[Trick], HandResult]:
             elif isinstance(event, HandResult) and final is None:
                 final = event
     return seen, final
+
+
+def through_json(data: dict[str, object]) -> dict[str, object]:
+    """As the store keeps it: compact JSON text, read back."""
+    loaded: dict[str, object] = json.loads(json.dumps(data, separators=(",", ":")))
+    return loaded

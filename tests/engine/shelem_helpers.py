@@ -72,3 +72,12 @@ PLAYER_HANDS = [
     "7D 8D 9D 10D JD QD KD 5C 6C 7C 8C 9C",
 ]
 MIXED_KITTY_FOR_PLAYERS = "10C JC QC KC"
+
+
+def finished(seed: int, options: ShelemOptions) -> ShelemMatch:
+    """A whole match of random legal moves (bids, kitty, modes, cards), seeded."""
+    match = ShelemMatch(seed, options)
+    rng = random.Random(seed)
+    while not match.is_over:
+        random_move(match, rng)
+    return match

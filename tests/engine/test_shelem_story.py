@@ -5,7 +5,6 @@ and result as they happened; a record that does not replay is refused."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 
@@ -25,27 +24,14 @@ from engine.shelem.story import rebuild, record, story
 from engine.story import story as hokm_story
 from engine.story import unpack
 
-from .shelem_helpers import random_move
+from .helpers import through_json
+from .shelem_helpers import finished
 
 OPTIONS = {
     "plain": ShelemOptions(target_score=300),
     "jokers": ShelemOptions(joker=True, target_score=300),
     "modes": ShelemOptions(nars=True, ace_nars=True, sars=True, target_score=300),
 }
-
-
-def finished(seed: int, options: ShelemOptions) -> ShelemMatch:
-    match = ShelemMatch(seed, options)
-    rng = random.Random(seed)
-    while not match.is_over:
-        random_move(match, rng)
-    return match
-
-
-def through_json(data: dict[str, object]) -> dict[str, object]:
-    """As the store keeps it: compact JSON text, read back."""
-    loaded: dict[str, object] = json.loads(json.dumps(data, separators=(",", ":")))
-    return loaded
 
 
 def play_hand(match: ShelemMatch, rng: random.Random) -> None:

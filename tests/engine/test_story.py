@@ -12,7 +12,7 @@ import pytest
 from engine import FORMATS, STANDARD, InvalidState, Match, Rules, Trick
 from engine.story import pack, rebuild, record, story, unpack
 
-from .helpers import random_move
+from .helpers import random_move, through_json
 
 
 def finished(fmt_name: str, seed: int, rules: Rules | None = None) -> Match:
@@ -21,12 +21,6 @@ def finished(fmt_name: str, seed: int, rules: Rules | None = None) -> Match:
     while not match.is_over:
         random_move(match, rng)
     return match
-
-
-def through_json(data: dict[str, object]) -> dict[str, object]:
-    """As the store keeps it: compact JSON text, read back."""
-    loaded: dict[str, object] = json.loads(json.dumps(data, separators=(",", ":")))
-    return loaded
 
 
 @pytest.mark.parametrize("fmt_name", sorted(FORMATS))
