@@ -281,7 +281,7 @@ class Outbox:
                 best = entry
         if best is not None and not self.limiter.busy(best.rank(now)[0]):
             return best, None
-        if best is not None or self.limiter.busy():
+        if best is not None:  # busy for its priority
             # woken by the limiter's next grant; the wait is a safety net
             waits.append(max(self.limiter.global_wait(), 0.05))
         return None, (min(waits) if waits else 0.05)

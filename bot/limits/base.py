@@ -34,11 +34,10 @@ class Limits:
     by priority, but the shared bucket serves whichever process asks first: without a reserve
     one process's table edits take the tokens another process's turn marks wait for."""
 
-    def reserve_for(self, priority: int, burst: float) -> float:
-        """The reserve a call of ``priority`` keeps, never so large it could not go at all."""
-        if priority <= self.urgent:
-            return 0.0
-        return max(0.0, min(self.reserve, burst - 1.0))
+    def reserve_for(self, priority: int) -> float:
+        """The reserve a call of ``priority`` keeps (each backend caps it below its own burst,
+        so that the call can always go in the end)."""
+        return 0.0 if priority <= self.urgent else self.reserve
 
 
 @dataclass(frozen=True)

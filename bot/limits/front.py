@@ -177,10 +177,11 @@ class Limiter:
         if not self.remote:
             backend = self.local
         elif self._connected:
-            reserve = self.limits.reserve_for(priority, self.limits.burst)
             try:
                 async with asyncio.timeout(self.timeout):
-                    verdict = await self.backend.try_acquire(channel_id, self.limits, reserve)
+                    verdict = await self.backend.try_acquire(
+                        channel_id, self.limits, self.limits.reserve_for(priority)
+                    )
             except Exception as exc:  # down, hung, refused: keep sending, more slowly
                 await self._went_down(exc)
             else:
@@ -195,9 +196,9 @@ class Limiter:
                     self._reconnect_loop(), name="hokm-limiter-up"
                 )
             backend = self.fallback
-        burst = max(1.0, self.limits.burst * backend.share)
-        reserve = self.limits.reserve_for(priority, burst)
-        verdict = backend.take(channel_id, self.limits, self.clock(), reserve)
+        verdict = backend.take(
+            channel_id, self.limits, self.clock(), self.limits.reserve_for(priority)
+        )
         if verdict.granted and backend is self.fallback:
             self.fallback_grants += 1
         return verdict
