@@ -15,7 +15,6 @@ from typing import Final
 import discord
 
 from engine.rules import SHELEM_FORMAT
-from engine.shelem.options import ShelemOptions
 
 from ..names import member_name
 from ..present import history, render, standings
@@ -25,7 +24,7 @@ from ..present.rules_text import rules_text
 from ..service.errors import ActionError
 from ..service.rematch import waiting_for
 from ..service.service import Update
-from ..service.table import Table
+from ..service.table import Table, TableSettings
 from ..store.guild_settings import GuildSettings, hosted_formats
 from .cogs.bot_api import CogBot
 from .ui import message_kwargs, text_kwargs
@@ -244,9 +243,8 @@ async def rules(
         settings = await bot.store.get_guild_settings(interaction.guild_id)
     name = game_format if game_format in hosted_formats() else settings.game_format
     target = settings.target_score
-    if name == SHELEM_FORMAT:
-        options = ShelemOptions(joker=settings.shelem_joker, target_score=settings.shelem_target)
-        target = options.target
+    if name == SHELEM_FORMAT:  # the target a new Shelem table of this server would play to
+        target = TableSettings.from_guild(settings).shelem_options().target
     return rules_text(lang, name, target)
 
 
