@@ -23,7 +23,7 @@ from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 from .log_lines import closing_lines, log_lines, log_text
 from .specs import COLOR_DONE, COLOR_LOBBY, COLOR_PLAY, EmbedSpec, MessageSpec, Signatures, when
 from .specs import ButtonSpec as ButtonSpec
-from .teams import team_counts, team_label
+from .teams import score_lines, team_counts, team_label
 from .tricks import hand_result_line
 
 __all__ = [
@@ -137,14 +137,7 @@ def _match_lines(table: Table, lang: str) -> list[str]:
     elif match.trump is not None:
         lines.append(t(lang, "table.trump", suit=suit_label(lang, match.trump)))
     lines.append(t(lang, "table.tricks", teams=team_counts(table, lang, match.team_tricks)))
-    target = number(lang, match.target_score)
-    lines.append(
-        t(lang, "table.score", teams=team_counts(table, lang, match.scores), target=target)
-    )
-    if table.win_chances and table.status == "playing":  # issue 16: from the ratings
-        pcts = [round(100 * p) for p in table.win_chances]
-        chances = team_counts(table, lang, pcts, key="table.team_percent")
-        lines.append(t(lang, "table.chances", teams=chances))
+    lines += score_lines(table, lang, match.scores, match.target_score)
     if match.phase == PLAY:
         trick = match.current_trick()
         if trick:

@@ -28,7 +28,7 @@ from ..service.table import Table
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 from .log_lines import closing_lines
 from .specs import when
-from .teams import team_counts, team_label
+from .teams import score_lines, team_counts, team_label
 from .tricks import scores_text
 
 BID_WORDS = {PASS: "shelem.pass", SHELEM: "shelem.shelem", SAR_SHELEM: "shelem.sar_shelem"}
@@ -105,14 +105,7 @@ def match_lines(table: Table, lang: str) -> list[str]:
         points = team_counts(table, lang, match.team_points)
         total = number(lang, match.options.hand_total)
         lines.append(t(lang, "shelem.points", teams=points, total=total))
-    target = number(lang, match.target_score)
-    lines.append(
-        t(lang, "table.score", teams=team_counts(table, lang, match.scores), target=target)
-    )
-    if table.win_chances and table.status == "playing":  # issue 16: from the ratings
-        pcts = [round(100 * p) for p in table.win_chances]
-        chances = team_counts(table, lang, pcts, key="table.team_percent")
-        lines.append(t(lang, "table.chances", teams=chances))
+    lines += score_lines(table, lang, match.scores, match.target_score)
     if match.phase == PLAY:
         trick = match.current_trick()
         shown = ", ".join(f"{name(s)} {c.label}" for s, c in trick)

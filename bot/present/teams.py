@@ -32,3 +32,16 @@ def team_counts(
         t(lang, key, team=team_label(table, lang, team), count=number(lang, counts[team]))
         for team in range(len(table.fmt.teams))
     ]
+
+
+def score_lines(table: Table, lang: str, scores: Sequence[int], target: int) -> list[str]:
+    """The table message's score line, and each team's chance from the ratings while the
+    match is played (issue 16): the same at a Hokm and a Shelem table."""
+    lines = [
+        t(lang, "table.score", teams=team_counts(table, lang, scores), target=number(lang, target))
+    ]
+    if table.win_chances and table.status == "playing":
+        pcts = [round(100 * p) for p in table.win_chances]
+        chances = team_counts(table, lang, pcts, key="table.team_percent")
+        lines.append(t(lang, "table.chances", teams=chances))
+    return lines
