@@ -124,7 +124,8 @@ async def start_profiler(pid: int, path: str, seconds: float) -> asyncio.subproc
     if exe is None:
         print("py-spy not found; pip install py-spy to use --profile", file=sys.stderr)
         return None
-    fmt = "speedscope" if path.endswith(".json") else "flamegraph"
+    # .txt: collapsed stacks ("raw"), easy to sum with a script
+    fmt = {".json": "speedscope", ".txt": "raw"}.get(Path(path).suffix, "flamegraph")
     argv = [
         exe,
         "record",
@@ -227,7 +228,9 @@ async def run(args: Args) -> dict[str, Any]:
         host0 = host_busy_seconds()
         wall_t0 = time.time()
         if args.profile:
-            profiler = await start_profiler(bot.pid, args.profile, args.seconds)
+            profiler = await start_profiler(
+                bot.pid, args.profile, args.profile_seconds or args.seconds
+            )
         drivers = [TableDriver(bench, i, channels[i], users[i]) for i in range(args.tables)]
         ramp = min(args.ramp if args.ramp is not None else default_ramp(args), args.seconds / 3)
         reporter = asyncio.create_task(progress(bench, drivers, t0))
@@ -503,7 +506,13 @@ def parse_args(argv: list[str] | None = None) -> Args:
     )
     parser.add_argument("--keep-log", help="write the bot's log here")
     parser.add_argument(
-        "--profile", help="record the bot with py-spy into this file (.svg or .json)"
+        "--profile", help="record the bot with py-spy into this file (.svg, .json or .txt)"
+    )
+    parser.add_argument(
+        "--profile-seconds",
+        type=float,
+        default=None,
+        help="record only the run's first seconds (the tables' opening), not all of it",
     )
     parser.add_argument(
         "--event-loop",

@@ -52,6 +52,7 @@ class Args:
     verbose: bool
     event_loop: str = "auto"
     harness_loop: str = "auto"
+    profile_seconds: float | None = None
     attack_tables: int = 0
     attack_per_server: int = 25
     attack_warmup: float = 45.0

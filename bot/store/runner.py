@@ -1,11 +1,16 @@
 """How a store call's synchronous unit of work reaches the database without blocking the loop.
 
-`ThreadRunner` (sync drivers, i.e. SQLite's stdlib sqlite3): one dedicated writer thread,
-so writes are serialized in-process and never wait on SQLite's busy lock, plus a few reader
-threads; one thread hop per call. `AsyncRunner` (asyncpg, aiosqlite): the same function
-through `AsyncConnection.run_sync`. The thread runner exists because aiosqlite pays a hop
-per cursor/execute/fetch/close/commit: a finished match was ~15 hops, and each hop is a
-scheduling delay on a busy 2-core machine (measured p99 10x worse than one hop).
+SQLite, whichever driver the URL names, runs each unit of work whole in one thread: one
+dedicated writer, so writes are serialized in-process and never wait on SQLite's busy lock,
+plus a few readers; one thread hop per call. `ThreadRunner` (``sqlite://``, stdlib sqlite3)
+owns its threads; `AiosqliteRunner` (``sqlite+aiosqlite://``, the default) uses aiosqlite's
+connection threads. `AsyncRunner` (asyncpg): the function through `AsyncConnection.run_sync`.
+
+Not `run_sync` for aiosqlite: SQLAlchemy's asyncio adaptation awaits every cursor, execute,
+fetch, close and commit on its own, and each is a hop to aiosqlite's thread and back, a
+scheduling delay on a busy loop (a finished match was ~15 hops, its p99 10x worse than one
+hop; a table save 5, a new table 22, all of them under the in-process write lock, so every
+table's write queued behind them: issue 13, item 3).
 """
 
 from __future__ import annotations
@@ -13,17 +18,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
+import aiosqlite
 import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .errors import StoreError
 
-__all__ = ["AsyncRunner", "Runner", "ThreadRunner"]
+__all__ = ["AiosqliteRunner", "AsyncRunner", "Runner", "ThreadRunner"]
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -75,10 +81,10 @@ class _Checkpointer(threading.Thread):
         self.checkpoint("TRUNCATE")  # leave a tidy file: empty WAL after a clean close
 
 
-class ThreadRunner:
-    """A sync engine driven from worker threads: one writer, `readers` readers (0: reads
-    share the writer thread, as an in-memory database must), and for SQLite files a
-    background WAL checkpointer (`checkpoint_interval` seconds).
+class _ThreadedSqlite:
+    """A sync engine driven from threads that each keep their own connection: one writer,
+    readers beside it, and for SQLite files a background WAL checkpointer
+    (`checkpoint_interval` seconds). Subclasses say how a unit of work reaches a thread.
 
     Each thread keeps its own connection for good. SQLite drops a connection's whole page
     cache when another connection has written since its last transaction, so connections
@@ -87,19 +93,11 @@ class ThreadRunner:
     connection stays warm across writes; a reader's is refreshed only by what changed.
     """
 
-    def __init__(
-        self, engine: sa.Engine, *, readers: int = 2, checkpoint_interval: float | None = None
-    ) -> None:
+    def __init__(self, engine: sa.Engine, checkpoint_interval: float | None) -> None:
         self.engine = engine
         self.dialect = engine.dialect
         self.dialect_name = engine.dialect.name
         self._closed = False
-        self._writer = ThreadPoolExecutor(1, thread_name_prefix="hokm-store-write")
-        self._readers = (
-            ThreadPoolExecutor(readers, thread_name_prefix="hokm-store-read")
-            if readers
-            else self._writer
-        )
         self._checkpointer: _Checkpointer | None = None
         if checkpoint_interval is not None:
             self._checkpointer = _Checkpointer(engine, checkpoint_interval)
@@ -139,16 +137,48 @@ class ThreadRunner:
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         if self._closed:
             raise StoreError("the store is closed")
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._readers, self._read_sync, fn, args)
+        return await self._to_reader(self._read_sync, fn, args)
 
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
         # A cancelled caller does not stop the thread: the transaction still commits or
         # rolls back as a whole, never halfway.
         if self._closed:
             raise StoreError("the store is closed")
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._writer, self._write_sync, fn, args)
+        return await self._to_writer(self._write_sync, fn, args)
+
+    async def _to_reader(self, work: Callable[..., T], *args: Any) -> T:
+        raise NotImplementedError
+
+    async def _to_writer(self, work: Callable[..., T], *args: Any) -> T:
+        raise NotImplementedError
+
+    def _finish(self) -> None:
+        """After the threads stopped: the last checkpoint, then every pooled connection."""
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
+        self.engine.dispose()
+
+
+class ThreadRunner(_ThreadedSqlite):
+    """Its own threads (``sqlite://``, stdlib sqlite3): `readers` of them beside the writer,
+    0 for reads in the writer's thread, as an in-memory database must."""
+
+    def __init__(
+        self, engine: sa.Engine, *, readers: int = 2, checkpoint_interval: float | None = None
+    ) -> None:
+        super().__init__(engine, checkpoint_interval)
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="hokm-store-write")
+        self._readers = (
+            ThreadPoolExecutor(readers, thread_name_prefix="hokm-store-read")
+            if readers
+            else self._writer
+        )
+
+    async def _to_reader(self, work: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._readers, work, *args)
+
+    async def _to_writer(self, work: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._writer, work, *args)
 
     async def close(self) -> None:
         self._closed = True
@@ -158,11 +188,80 @@ class ThreadRunner:
             self._readers.shutdown(wait=True)
             for conn in self._connections:  # their threads are done with them
                 conn.close()
-            if self._checkpointer is not None:
-                self._checkpointer.stop()
-            self.engine.dispose()
+            self._finish()
 
         await asyncio.to_thread(shutdown)
+
+
+class AiosqliteRunner(_ThreadedSqlite):
+    """aiosqlite's threads (``sqlite+aiosqlite://``): each aiosqlite connection's thread keeps
+    the SQLAlchemy connection whose sqlite3 connection aiosqlite itself holds, and a unit of
+    work goes whole to that thread through aiosqlite's queue (``Connection._execute``, as
+    SQLAlchemy's own aiosqlite dialect hands aiosqlite's thread its isolation level).
+
+    Build it with `await AiosqliteRunner.start(...)`: aiosqlite opens its connections on the
+    loop. ``readers=0``: reads share the writer's thread (an in-memory database).
+    """
+
+    def __init__(self, engine: sa.Engine, readers: int, checkpoint_interval: float | None) -> None:
+        super().__init__(engine, checkpoint_interval)
+        self._reader_count = readers
+        self._lanes: list[aiosqlite.Connection] = []
+        self._next_reader = 0
+
+    @classmethod
+    async def start(
+        cls, engine: sa.Engine, *, readers: int = 2, checkpoint_interval: float | None = None
+    ) -> AiosqliteRunner:
+        """:raises Exception: a connection could not be opened (nothing is left open)."""
+        runner = cls(engine, readers, checkpoint_interval)
+        try:
+            for _ in range(1 + readers):
+                lane = aiosqlite.Connection(runner._sqlite3_connection, iter_chunk_size=64)
+                runner._lanes.append(lane)
+                await lane  # starts its thread, which opens the connection
+        except BaseException:
+            await runner.close()
+            raise
+        return runner
+
+    def _sqlite3_connection(self) -> Any:
+        """In a lane's thread: its SQLAlchemy connection, and the sqlite3 one aiosqlite holds."""
+        return self._connection().connection.dbapi_connection
+
+    async def _to_writer(self, work: Callable[..., T], *args: Any) -> T:
+        return await _in_thread(self._lanes[0], work, *args)
+
+    async def _to_reader(self, work: Callable[..., T], *args: Any) -> T:
+        if self._reader_count == 0:
+            return await self._to_writer(work, *args)
+        self._next_reader = self._next_reader % self._reader_count + 1
+        return await _in_thread(self._lanes[self._next_reader], work, *args)
+
+    def _release(self) -> None:
+        """In a lane's thread: close its connection for good, not back into the pool, since
+        aiosqlite closes the sqlite3 connection next."""
+        conn: sa.Connection | None = getattr(self._local, "conn", None)
+        if conn is not None and not conn.closed:
+            conn.detach()
+            conn.close()
+
+    async def close(self) -> None:
+        self._closed = True
+        for lane in self._lanes:
+            try:
+                await _in_thread(lane, self._release)
+                await lane.close()
+            except ValueError:  # aiosqlite: its connection never opened
+                lane.stop()
+        self._lanes.clear()
+        await asyncio.to_thread(self._finish)
+
+
+async def _in_thread(lane: aiosqlite.Connection, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in ``lane``'s thread, after what is queued there already."""
+    execute = cast(Callable[..., Awaitable[T]], lane._execute)  # untyped in aiosqlite
+    return await execute(work, *args)
 
 
 class AsyncRunner:

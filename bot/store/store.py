@@ -2,8 +2,9 @@
 
 `Store` is the async facade. Each call is one synchronous unit of work of `Ops` (`ops.py`,
 assembled from `table_ops`, `settings_ops`, `match_ops` and `standings_ops`; SQLAlchemy
-Core, a few prepared statements, no ORM) handed to a runner: worker threads for SQLite's
-stdlib driver, `run_sync` on an AsyncEngine for asyncpg/aiosqlite.
+Core, a few prepared statements, no ORM) handed to a runner: on SQLite one thread runs it
+whole (aiosqlite's, or the store's own for the stdlib driver), on PostgreSQL `run_sync` on
+an AsyncEngine (asyncpg).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from .records import (
     StoredReplay,
     TableRecord,
 )
-from .runner import AsyncRunner, Runner, ThreadRunner
+from .runner import AiosqliteRunner, AsyncRunner, Runner, ThreadRunner
 from .standings_ops import StandingsOrder
 
 __all__ = ["MAX_PER_PAGE", "Store"]
@@ -116,8 +117,9 @@ class Store:
     async def open(cls, url: str, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Store:
         """Connect, migrate to head, and return a ready store, or raise one `StoreError`.
 
-        `sqlite:///path` (recommended) runs on worker threads; `sqlite+aiosqlite:///path`
-        and `postgresql+asyncpg://...` run on an AsyncEngine.
+        `sqlite+aiosqlite:///path` runs each unit of work in one of aiosqlite's threads,
+        `sqlite:///path` in one of the store's own, `postgresql+asyncpg://...` on an
+        AsyncEngine.
         """
         try:
             u = normalize_url(url)
@@ -131,6 +133,12 @@ class Store:
         try:
             if path is not None:
                 create_private_sqlite_file(path)
+            if u.get_backend_name() == "sqlite" and is_async_url(u):
+                # aiosqlite: its threads run SQLAlchemy's sync driver (see AiosqliteRunner)
+                u = u.set(drivername="sqlite")
+                on_aiosqlite = True
+            else:
+                on_aiosqlite = False
             threaded_file = path is not None and not is_async_url(u)
             engine = create_store_engine(
                 u,
@@ -154,12 +162,18 @@ class Store:
             raise StoreError(_explain_open_failure(exc, where)) from exc
         runner: Runner
         if isinstance(engine, sa.Engine):
-            if threaded_file:
-                runner = ThreadRunner(engine, checkpoint_interval=_CHECKPOINT_INTERVAL)
-            elif u.get_backend_name() == "sqlite":  # in memory: one shared connection
-                runner = ThreadRunner(engine, readers=0)
+            file = u.get_backend_name() == "sqlite" and path is not None
+            readers = 2 if file or u.get_backend_name() != "sqlite" else 0  # 0: in memory
+            interval = _CHECKPOINT_INTERVAL if file else None
+            if on_aiosqlite:
+                try:
+                    runner = await AiosqliteRunner.start(
+                        engine, readers=readers, checkpoint_interval=interval
+                    )
+                except Exception as exc:
+                    raise StoreError(_explain_open_failure(exc, where)) from exc
             else:
-                runner = ThreadRunner(engine)
+                runner = ThreadRunner(engine, readers=readers, checkpoint_interval=interval)
         else:
             runner = AsyncRunner(engine)
         return cls(runner, shown, migration)
