@@ -9,8 +9,9 @@ one more) and Shelem's target range (``engine.shelem.options``, a server setting
     ...
     await store.close()
 
-URLs: `sqlite:///path` (recommended: stdlib sqlite3 on worker threads, one thread hop per
-call), `sqlite+aiosqlite:///path`, `postgresql+asyncpg://user:pw@host/db` (the
+URLs: `sqlite+aiosqlite:///path` (the bot's default: each call whole in one of aiosqlite's
+threads), `sqlite:///path` (the same on the store's own threads, stdlib sqlite3),
+`postgresql+asyncpg://user:pw@host/db` (the
 `postgres` extra; a bare `postgresql://` means asyncpg). Start-up problems (missing
 directory, read-only or corrupt file, schema newer than this code) raise one
 `StoreError` whose message names the path or the password-masked URL.

@@ -40,7 +40,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """``scheme``: worker threads (stdlib sqlite3), an AsyncEngine on aiosqlite (the default)
+    """``scheme``: worker threads (stdlib sqlite3), aiosqlite's threads (the default)
     and PostgreSQL through asyncpg; ``sqlite_only`` tests get the first two."""
     if "scheme" in metafunc.fixturenames:
         sqlite_only = metafunc.definition.get_closest_marker("sqlite_only") is not None
