@@ -311,6 +311,7 @@ def rollout_n(
     table: Seating,
     lead: int = -1,
     trace: Trace | None = None,
+    looking: int = -1,
 ) -> tuple[int, ...]:
     """``rollout`` for any format: ``table.seats`` hands, tricks counted per team of
     ``table.team_of`` (a seat alone is its own team), the same greedy policy ("partner" is
@@ -320,6 +321,12 @@ def rollout_n(
     That is the first team to reach the most tricks (the one at ``need``, or, when a hand
     of V3-V5 runs out with nobody there, the one of those tied on most that got there
     first); ``lead`` is that team for the tricks already in ``tricks`` (-1: none yet).
+
+    ``looking``: a team whose seats, when they follow with seats still to play after them,
+    look to the end of the trick (``lookahead_card``) instead of playing greedily. The search
+    passes its own team: its greedy opponents are modelled as they play, and its own later
+    cards a little less naively, which matters where several seats play after one (five and
+    six seats). -1: greedy everywhere, the policy ``GreedyPlayer`` plays.
     """
     n = table.seats
     team_of = table.team_of
@@ -368,14 +375,21 @@ def rollout_n(
             win_seat = seat
         else:
             follow = hand & lmask
-            if team_of[win_seat] == team_of[seat]:  # a partner is winning (never oneself)
-                x = follow or hand & ~tmask or hand
-            elif follow:
-                x = (follow & above[win] if (win & 3) == led else 0) or follow
+            if team_of[seat] == looking and played < n - 1:
+                c = lookahead_card(hs, seat, win, win_seat, led, trump, n - played, team_of)
             else:
-                trumps = hand & tmask
-                x = (trumps & above[win] if (win & 3) == trump else trumps) or hand & ~tmask or hand
-            c = (x & -x).bit_length() - 1
+                if team_of[win_seat] == team_of[seat]:  # a partner is winning (never oneself)
+                    x = follow or hand & ~tmask or hand
+                elif follow:
+                    x = (follow & above[win] if (win & 3) == led else 0) or follow
+                else:
+                    trumps = hand & tmask
+                    x = (
+                        (trumps & above[win] if (win & 3) == trump else trumps)
+                        or hand & ~tmask
+                        or hand
+                    )
+                c = (x & -x).bit_length() - 1
             if (c & 3) == (win & 3):
                 if c > win:
                     win = c
@@ -410,6 +424,77 @@ def rollout_n(
         seat = win_seat
         cards = []
         played = 0
+
+
+def lookahead_card(
+    hands: Sequence[int],
+    seat: int,
+    win: int,
+    win_seat: int,
+    led: int,
+    trump: int,
+    left: int,
+    team_of: tuple[int, ...],
+) -> int:
+    """The card ``seat`` follows with when it looks to the end of the trick: the cheapest
+    legal card (outside trump first, then by rank) after which the trick, played out
+    greedily by the ``left - 1`` seats still to play, goes to ``seat``'s team; when none
+    does, the cheapest card. A full deal is known in a rollout, so this is exact there.
+
+    ``win``/``win_seat`` are the trick's winning card and seat so far, ``led`` its suit; the
+    hands are left as they were.
+    """
+    hand = hands[seat]
+    follow = hand & RM_SUIT[led]
+    legal = follow or hand
+    tmask = RM_SUIT[trump]
+    team = team_of[seat]
+    n = len(team_of)
+    after = seat + 1 if seat + 1 < n else 0
+    for part in (legal & ~tmask, legal & tmask):
+        while part:
+            bit = part & -part
+            part ^= bit
+            c = bit.bit_length() - 1
+            w, ws = win, win_seat
+            if ((c ^ w) & 3 == 0 and c > w) or ((c & 3) == trump != (w & 3)):
+                w, ws = c, seat
+            if team_of[_trick_goes_to(hands, after, left - 1, w, ws, led, trump, team_of)] == team:
+                return c
+    x = legal & ~tmask or legal
+    return (x & -x).bit_length() - 1
+
+
+def _trick_goes_to(
+    hands: Sequence[int],
+    seat: int,
+    left: int,
+    win: int,
+    win_seat: int,
+    led: int,
+    trump: int,
+    team_of: tuple[int, ...],
+) -> int:
+    """The seat that takes the trick after ``left`` more greedy plays from ``seat`` on
+    (``rollout_n``'s follow rule; the hands are not changed)."""
+    n = len(team_of)
+    lmask = RM_SUIT[led]
+    tmask = RM_SUIT[trump]
+    for _ in range(left):
+        hand = hands[seat]
+        follow = hand & lmask
+        if team_of[win_seat] == team_of[seat]:
+            x = follow or hand & ~tmask or hand
+        elif follow:
+            x = (follow & ABOVE[win] if (win & 3) == led else 0) or follow
+        else:
+            trumps = hand & tmask
+            x = (trumps & ABOVE[win] if (win & 3) == trump else trumps) or hand & ~tmask or hand
+        c = (x & -x).bit_length() - 1
+        if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
+            win, win_seat = c, seat
+        seat = seat + 1 if seat + 1 < n else 0
+    return win_seat
 
 
 def _joker_value(c: int, trump: int, black_gone: bool) -> int:

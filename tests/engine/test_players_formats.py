@@ -27,7 +27,16 @@ from engine import (
     hint,
     seat_view,
 )
-from engine.fastsim import FROM_RM, RM_SUIT, TO_RM, greedy_card, rollout_n, seating, to_rm
+from engine.fastsim import (
+    FROM_RM,
+    RM_SUIT,
+    TO_RM,
+    greedy_card,
+    lookahead_card,
+    rollout_n,
+    seating,
+    to_rm,
+)
 from engine.match import BAM, DISCARD, DRAW, PLAY
 from engine.players import VariantPlayer
 from engine.rules import FORMATS, STANDARD, THREE, GameFormat
@@ -347,6 +356,118 @@ def test_greedy_card_is_greedy_player(name: str, seed: int, plays: int) -> None:
         fmt.team_of,
     )
     assert FROM_RM[card] == GreedyPlayer().choose_card(view)
+
+
+def rm(rank: int, suit: int) -> int:
+    """A rank-major bit: rank 0 is the 2, 12 the ace."""
+    return 1 << (rank * 4 + suit)
+
+
+SIX_PAIRS = FORMATS["six_pairs"].team_of  # partners three seats apart: (0, 1, 2, 0, 1, 2)
+
+
+def test_lookahead_follows_with_the_card_that_holds_the_trick_not_the_cheapest() -> None:
+    """R8/R9 at six seats: seat 0 led the 7 of suit 0; seat 1 holds its 8 and ace, seat 2 its
+    queen. Greedy beats the 7 with the 8 and loses the trick to the queen; looking to the end
+    of the trick, seat 1 plays the ace, which nobody after it beats."""
+    trump = 3
+    hands = [0, rm(6, 0) | rm(12, 0), rm(10, 0) | rm(0, 1), rm(1, 0), rm(2, 0), rm(3, 0)]
+    win, led = 5 * 4 + 0, 0
+    greedy = greedy_card(hands[1], 1, 0, [win], trump, sum(hands) | 1 << win, SIX_PAIRS)
+    assert greedy == 6 * 4  # the 8
+    assert lookahead_card(hands, 1, win, 0, led, trump, 5, SIX_PAIRS) == 12 * 4  # the ace
+
+
+def test_lookahead_throws_the_cheapest_card_when_the_trick_is_lost_anyway() -> None:
+    """Seat 1 holds the 3 and the 8 of the led suit, seat 2 its ace: no card of seat 1's takes
+    the trick, so it keeps the 8 (greedy would spend it on beating the 7)."""
+    trump = 3
+    hands = [0, rm(1, 0) | rm(6, 0), rm(12, 0), rm(0, 0), rm(2, 0), rm(3, 0)]
+    assert lookahead_card(hands, 1, 5 * 4, 0, 0, trump, 5, SIX_PAIRS) == 1 * 4
+
+
+def test_lookahead_leaves_a_trick_its_partner_keeps_and_takes_one_it_would_lose() -> None:
+    """Seat 1's partner, seat 4, plays after it: when seat 4's ace will take the trick, seat 1
+    throws its lowest card rather than beating the 7 (greedy would beat it)."""
+    trump = 3
+    hands = [0, rm(2, 0) | rm(9, 0), rm(4, 0), rm(0, 0), rm(12, 0), rm(1, 0)]
+    assert lookahead_card(hands, 1, 5 * 4, 0, 0, trump, 5, SIX_PAIRS) == 2 * 4
+
+
+@fast
+@given(name=st.sampled_from(NAMES), seed=st.integers(0, 2**40), plays=st.integers(0, 80))
+def test_lookahead_card_is_legal_and_takes_the_trick_when_a_card_can(
+    name: str, seed: int, plays: int
+) -> None:
+    """From a random position of a real deal: the card is legal (R8), and when some legal card
+    of the seat's leads the trick, played out greedily, to its team, the one chosen does and
+    is the cheapest such (outside trump first, then by rank); otherwise the cheapest card."""
+    fmt = by_name(name)
+    m = in_play(fmt, seed, plays)
+    assert m.trump is not None
+    if not m.trick:
+        return
+    trump = int(m.trump)
+    table = seating(fmt)
+    hands = [to_rm(m.hand_of(s)) for s in range(fmt.seats)]
+    cards = [TO_RM[c] for c in m.trick]
+    seat, left = m.turn, fmt.seats - len(cards)
+    winner = m.leader
+    win = cards[0]
+    for i, c in enumerate(cards[1:], 1):
+        if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
+            win, winner = c, (m.leader + i) % fmt.seats
+    chosen = lookahead_card(hands, seat, win, winner, cards[0] & 3, trump, left, table.team_of)
+    assert FROM_RM[chosen] in seat_view(m, seat).legal
+
+    def takes(card: int) -> bool:
+        """Play ``card`` and the rest of the trick greedily: does the seat's team take it?"""
+        out = rollout_n(
+            [h & ~(1 << card) if s == seat else h for s, h in enumerate(hands)],
+            trump,
+            m.leader,
+            [*cards, card],
+            (0,) * table.teams,
+            1,
+            table,
+        )
+        return out[-1] == table.team_of[seat]
+
+    legal = sorted(
+        (TO_RM[c] for c in seat_view(m, seat).legal), key=lambda c: ((c & 3) == trump, c)
+    )
+    taking = [c for c in legal if takes(c)] if left > 1 else []
+    if left > 1:
+        assert chosen == (taking[0] if taking else legal[0])
+
+
+def test_rollout_n_without_a_looking_team_is_the_greedy_rollout() -> None:
+    """``looking=-1`` (the default) changes nothing; a looking team changes only its own
+    seats' cards: the result of a deal can differ, and each differs in a trick it follows in."""
+    fmt = by_name("six_pairs")
+    table = seating(fmt)
+    differs = 0
+    for seed in range(40):
+        m = in_play(fmt, seed, 0)
+        assert m.trump is not None
+        hands = [to_rm(m.hand_of(s)) for s in range(fmt.seats)]
+        args = (int(m.trump), m.leader, [], (0, 0, 0), fmt.tricks_to_win, table)
+        plain: list[tuple[int, tuple[int, ...], int]] = []
+        same: list[tuple[int, tuple[int, ...], int]] = []
+        looked: list[tuple[int, tuple[int, ...], int]] = []
+        assert rollout_n(list(hands), *args, -1, plain) == rollout_n(
+            list(hands), *args, -1, same, -1
+        )
+        assert plain == same
+        rollout_n(list(hands), *args, -1, looked, 0)
+        if looked != plain:
+            differs += 1
+            first = next(i for i, (a, b) in enumerate(zip(plain, looked, strict=False)) if a != b)
+            leader, before, _ = plain[first]
+            _, after, _ = looked[first]
+            at = next(i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b)
+            assert at > 0 and table.team_of[(leader + at) % fmt.seats] == 0
+    assert differs > 0
 
 
 # ------------------------------------------------------------------------- the values
