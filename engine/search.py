@@ -608,14 +608,14 @@ def _play_out(
     lead: int,
     need: int,
     table: Seating,
-    team: int,
+    looking: int,
 ) -> tuple[int, ...]:
     """Any format: finish the trick ``cards`` (led by ``leader``) and the hand, greedily
-    but for ``team``'s seats, which look to the end of each trick they follow in; the tricks
-    per team and the team that took the hand (``rollout_n``)."""
+    but for ``looking``'s seats, which look to the end of each trick they follow in; the
+    tricks per team and the team that took the hand (``rollout_n``)."""
     seats = table.seats
     if len(cards) < seats:
-        return rollout_n(hands, trump, leader, cards, tricks, need, table, lead, looking=team)
+        return rollout_n(hands, trump, leader, cards, tricks, need, table, lead, looking=looking)
     winner = trick_winner(leader, cards, trump, seats)
     done = list(tricks)
     team = table.team_of[winner]
@@ -624,7 +624,7 @@ def _play_out(
         lead = team
     if taken >= need or not hands[winner]:
         return (*done, lead)
-    return rollout_n(hands, trump, winner, [], done, need, table, lead, looking=team)
+    return rollout_n(hands, trump, winner, [], done, need, table, lead, looking=looking)
 
 
 def _play_out_joker(

@@ -45,6 +45,7 @@ from engine.search import (
     _TRUMP_LIKELIHOOD,
     HandValues,
     SearchSettings,
+    _play_out,
     _trump_likelihood,
     first_to_most,
     match_equity,
@@ -468,6 +469,39 @@ def test_rollout_n_without_a_looking_team_is_the_greedy_rollout() -> None:
             at = next(i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b)
             assert at > 0 and table.team_of[(leader + at) % fmt.seats] == 0
     assert differs > 0
+
+
+def test_play_out_looks_for_the_searching_side_after_a_finished_trick() -> None:
+    """``search._play_out`` from a trick its candidate card completes goes on with the
+    searching side's seats looking ahead, whoever took that trick: the same as ``rollout_n``
+    from the next trick with that side looking."""
+    fmt = by_name("six_pairs")
+    table = seating(fmt)
+    for seed in range(30):
+        m = in_play(fmt, seed, 0)
+        assert m.trump is not None
+        trump = int(m.trump)
+        hands = [to_rm(m.hand_of(s)) for s in range(fmt.seats)]
+        trace: list[tuple[int, tuple[int, ...], int]] = []
+        rollout_n(list(hands), trump, m.leader, [], (0, 0, 0), 7, table, -1, trace)
+        leader, cards, winner = trace[0]
+        rest = [h & ~to_rm(FROM_RM[c] for c in cards) for h in hands]
+        done = [0, 0, 0]
+        done[table.team_of[winner]] = 1
+        for side in range(3):
+            expected = rollout_n(
+                list(rest),
+                trump,
+                winner,
+                [],
+                tuple(done),
+                7,
+                table,
+                table.team_of[winner],
+                looking=side,
+            )
+            got = _play_out(list(rest), trump, leader, list(cards), (0, 0, 0), -1, 7, table, side)
+            assert got == expected, (seed, side)
 
 
 # ------------------------------------------------------------------------- the values
