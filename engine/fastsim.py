@@ -5,8 +5,10 @@ here are bitmasks in *rank-major* order, bit ``rank * 4 + suit``, so that "the l
 whatever its suit" is the lowest set bit and "the cards of one suit above this one" is one
 ``&``: the rollout policy needs exactly those. ``to_rm``/``from_rm`` convert from and to the
 engine's ``Card`` numbers. This module is the only place that restates R8 and R9, and the
-greedy policy (twice: inlined in ``rollout`` for speed, and as ``greedy_card``); the tests
-cross-check it against ``Match`` on random deals and both policies against ``GreedyPlayer``.
+greedy policy (inlined for speed in ``rollout``, ``rollout_n`` and ``_trick_goes_to``, the
+lookahead's rest of a trick, and once as ``greedy_card``); the tests cross-check it against
+``Match`` on random deals, the policies against ``GreedyPlayer``, and the lookahead against
+``rollout_n`` playing the trick out.
 
 V5 joker six: the jokers take the trump's ranks 13 and 14 (``joker_bit``), so the masks above
 need no change for them; ``rollout_joker`` adds the one rule no rank order gives, the red
