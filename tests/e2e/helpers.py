@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from bot.discord.client import HokmBot
@@ -48,3 +49,14 @@ def all_visible_text(double: DiscordDouble, user: User) -> str:
     channel = double.channel
     assert channel is not None
     return "\n".join(m.text for m in double.visible_to(user, channel))
+
+
+async def until_match_stored(bot: HokmBot, table: Table, *, timeout: float = 10.0) -> None:
+    """Wait until the store holds ``table``'s finished match: a computer's last card ends the
+    match in memory before the service has recorded it, so a test that reads the store (or
+    asks ``/hokm history``) right after the last move could find nothing yet."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while await bot.store.match_replay(table.guild_id, table.table_id) is None:
+        assert loop.time() < deadline, f"{table.table_id} was not stored within {timeout:g} s"
+        await asyncio.sleep(0.02)

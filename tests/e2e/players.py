@@ -9,6 +9,7 @@ from bot.service.table import Table
 from engine import BID, PLAY, TRUMP, Card
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
+from tests.e2e.helpers import until_match_stored
 
 SUCCESS = 3  # Discord's green button style: the bot marks legal cards with it
 
@@ -83,7 +84,7 @@ async def play_out(
     turns: int = 400,
 ) -> None:
     """Members click their DMs and computers move until the match is over (at most ``turns``
-    turns, so a stuck table fails the test instead of hanging it)."""
+    turns, so a stuck table fails the test instead of hanging it) and stored."""
     for _ in range(turns):
         if table.status != "playing":
             break
@@ -99,3 +100,4 @@ async def play_out(
             continue
         await play_turn_by_dm(double, bot, table, users, rng)
     assert table.status == "finished"
+    await until_match_stored(bot, table)

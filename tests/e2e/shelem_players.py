@@ -10,6 +10,7 @@ from bot.service.table import Table
 from engine.shelem import BID, DISCARD, MODE, PASS, SHELEM, ShelemMatch
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
+from tests.e2e.helpers import until_match_stored
 
 from .players import SUCCESS
 
@@ -126,7 +127,8 @@ async def play_out(
     turns: int = 2000,
     shelem_rate: float = 0.0,
 ) -> None:
-    """Members click and computers move until the match is over (at most ``turns`` turns)."""
+    """Members click and computers move until the match is over (at most ``turns`` turns)
+    and stored."""
     for _ in range(turns):
         if table.status != "playing":
             break
@@ -141,3 +143,4 @@ async def play_out(
             continue
         await play_turn(double, table, users, rng, shelem_rate=shelem_rate)
     assert table.status == "finished"
+    await until_match_stored(bot, table)
