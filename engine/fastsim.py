@@ -5,10 +5,10 @@ here are bitmasks in *rank-major* order, bit ``rank * 4 + suit``, so that "the l
 whatever its suit" is the lowest set bit and "the cards of one suit above this one" is one
 ``&``: the rollout policy needs exactly those. ``to_rm``/``from_rm`` convert from and to the
 engine's ``Card`` numbers. This module is the only place that restates R8 and R9, and the
-greedy policy (inlined for speed in ``rollout``, ``rollout_n`` and ``_trick_goes_to``, the
-lookahead's rest of a trick, and once as ``greedy_card``); the tests cross-check it against
-``Match`` on random deals, the policies against ``GreedyPlayer``, and the lookahead against
-``rollout_n`` playing the trick out.
+greedy policy (inlined for speed in ``rollout`` and ``rollout_n``, and once as ``greedy_card``,
+whose follow rule ``_greedy_follow`` also plays the rest of a trick for the lookahead); the
+tests cross-check it against ``Match`` on random deals, the policies against
+``GreedyPlayer``, and the lookahead against ``rollout_n`` playing the trick out.
 
 V5 joker six: the jokers take the trump's ranks 13 and 14 (``joker_bit``), so the masks above
 need no change for them; ``rollout_joker`` adds the one rule no rank order gives, the red
@@ -165,7 +165,6 @@ def greedy_card(
             return best
         x = non_trump or hand
         return (x & -x).bit_length() - 1
-    led = cards[0] & 3
     win = cards[0]
     win_seat = s = leader
     n = len(team_of)
@@ -173,7 +172,17 @@ def greedy_card(
         s = (s + 1) % n
         if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
             win, win_seat = c, s
+    return _greedy_follow(hand, seat, win, win_seat, cards[0] & 3, trump, team_of)
+
+
+def _greedy_follow(
+    hand: int, seat: int, win: int, win_seat: int, led: int, trump: int, team_of: tuple[int, ...]
+) -> int:
+    """The card a greedy ``seat`` follows with when ``win`` (``win_seat``'s) is winning a
+    trick led in ``led``: the lowest under a winning partner, else the cheapest that beats
+    ``win``, else the lowest (outside trump when it can)."""
     follow = hand & RM_SUIT[led]
+    non_trump = hand & ~RM_SUIT[trump]
     if win_seat != seat and team_of[win_seat] == team_of[seat]:
         x = follow or non_trump or hand
     elif follow:
@@ -478,21 +487,10 @@ def _trick_goes_to(
     team_of: tuple[int, ...],
 ) -> int:
     """The seat that takes the trick after ``left`` more greedy plays from ``seat`` on
-    (``rollout_n``'s follow rule; the hands are not changed)."""
+    (``_greedy_follow``; the hands are not changed)."""
     n = len(team_of)
-    lmask = RM_SUIT[led]
-    tmask = RM_SUIT[trump]
     for _ in range(left):
-        hand = hands[seat]
-        follow = hand & lmask
-        if team_of[win_seat] == team_of[seat]:
-            x = follow or hand & ~tmask or hand
-        elif follow:
-            x = (follow & ABOVE[win] if (win & 3) == led else 0) or follow
-        else:
-            trumps = hand & tmask
-            x = (trumps & ABOVE[win] if (win & 3) == trump else trumps) or hand & ~tmask or hand
-        c = (x & -x).bit_length() - 1
+        c = _greedy_follow(hands[seat], seat, win, win_seat, led, trump, team_of)
         if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
             win, win_seat = c, seat
         seat = seat + 1 if seat + 1 < n else 0

@@ -36,6 +36,7 @@ from engine.fastsim import (
     rollout_n,
     seating,
     to_rm,
+    trick_winner,
 )
 from engine.match import BAM, DISCARD, DRAW, PLAY
 from engine.players import VariantPlayer
@@ -413,11 +414,8 @@ def test_lookahead_card_is_legal_and_takes_the_trick_when_a_card_can(
     hands = [to_rm(m.hand_of(s)) for s in range(fmt.seats)]
     cards = [TO_RM[c] for c in m.trick]
     seat, left = m.turn, fmt.seats - len(cards)
-    winner = m.leader
-    win = cards[0]
-    for i, c in enumerate(cards[1:], 1):
-        if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
-            win, winner = c, (m.leader + i) % fmt.seats
+    winner = trick_winner(m.leader, cards, trump, fmt.seats)
+    win = cards[(winner - m.leader) % fmt.seats]
     chosen = lookahead_card(hands, seat, win, winner, cards[0] & 3, trump, left, table.team_of)
     assert FROM_RM[chosen] in seat_view(m, seat).legal
 
@@ -437,8 +435,8 @@ def test_lookahead_card_is_legal_and_takes_the_trick_when_a_card_can(
     legal = sorted(
         (TO_RM[c] for c in seat_view(m, seat).legal), key=lambda c: ((c & 3) == trump, c)
     )
-    taking = [c for c in legal if takes(c)] if left > 1 else []
     if left > 1:
+        taking = [c for c in legal if takes(c)]
         assert chosen == (taking[0] if taking else legal[0])
 
 
