@@ -8,6 +8,7 @@ member who walks away mid-match, and a fuzz of 1,200 random malformed clicks at 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import string
@@ -203,7 +204,13 @@ async def test_channel_deleted_mid_match_ends_the_table_cleanly(
     assert double.channel is not None
     double.delete_channel(double.channel)
     await until(lambda: table.status == "cancelled", what="the table to be abandoned")
+    # the table is cancelled in memory before the service's save of it commits
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 10.0
     stored = await bot.store.load_table(table.table_id)
+    while stored is not None and stored.status != "cancelled" and loop.time() < deadline:
+        await asyncio.sleep(0.02)
+        stored = await bot.store.load_table(table.table_id)
     assert stored is not None and stored.status == "cancelled"
     assert table.table_id not in bot.service.tables and not bot.service.turns.has_timer(
         table.table_id
