@@ -15,6 +15,15 @@ replay records. The last line printed is one JSON object.
     python bench/store_bench.py --reuse              # time an already filled file again
     python bench/store_bench.py --url postgresql+asyncpg://postgres@127.0.0.1/hokm_bench
                                                      # the same on PostgreSQL (its own database)
+    python bench/store_bench.py --reuse --cache-mib 1024 --idle 180
+                                                     # a larger writer cache (store_cache_mib),
+                                                     # timed after 3 minutes idle
+    python bench/store_bench.py --reuse --drop-file-cache   # none of the file in the OS cache
+
+On SQLite the timing starts once the writer's cache is filled (``bot/store/write_cache.py``),
+as in the bot a minute after its start. ``--idle`` waits before timing, so a machine that drops
+idle file pages from memory (this project's VMs do, after a minute) has done so; the line before
+the timings says how much of the file is still in memory (``fincore``).
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ import os
 import random
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -47,6 +57,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from bot.store import FinishedMatch, MatchPlayer, Store, TableRecord, TeamStats
 from bot.store.database import safe_url
 from bot.store.runner import ThreadRunner
+from bot.store.write_cache import DEFAULT_WRITER_CACHE_MIB, describe
 from engine import STANDARD, TRUMP, Match, Rules
 from engine.story import record
 
@@ -266,6 +277,33 @@ class WriterClock:
         self._runner._write_sync = self._inner  # type: ignore[method-assign]
 
 
+def _drop_file_cache(path: Path) -> None:
+    """Ask the OS to forget the database file's pages (and its WAL's): every read that
+    misses SQLite's own caches then goes to the disk."""
+    for part in path.parent.glob(path.name + "*"):
+        fd = os.open(part, os.O_RDONLY)
+        try:
+            os.fsync(fd)  # dirty pages are not dropped
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+        finally:
+            os.close(fd)
+
+
+def _resident_mib(path: Path) -> int | None:
+    """How much of the database file the OS page cache holds (util-linux ``fincore``), or
+    None where there is no fincore."""
+    try:
+        out = subprocess.run(
+            ["fincore", "--bytes", "--noheadings", "--output", "RES", str(path)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        return round(int(out.split()[0]) / 2**20)
+    except (OSError, subprocess.CalledProcessError, ValueError, IndexError):
+        return None
+
+
 def percentile(samples: list[float], q: float) -> float:
     ordered = sorted(samples)
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
@@ -376,8 +414,21 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if args.matches > 100_000:
             os.sync()  # time steady serving, not the kernel flushing the bulk load
     matches = await _pg_matches(url) if postgres else count_matches(path)
-    store = await Store.open(url)
+    store = await Store.open(url, writer_cache_mib=args.cache_mib)
     try:
+        warm = await store.warmed()  # as the bot would be a minute after its start
+        if warm is not None:
+            print(describe(warm, args.cache_mib), flush=True)
+        resident = None if postgres else _resident_mib(path)
+        if args.idle:
+            print(f"idle {args.idle:.0f} s (file in memory: {resident} MiB)", flush=True)
+            await asyncio.sleep(args.idle)  # a machine that reclaims idle file pages does so
+            resident = None if postgres else _resident_mib(path)
+            print(f"  file in memory after it: {resident} MiB", flush=True)
+        if args.drop_file_cache and not postgres:
+            _drop_file_cache(path)  # the worst case: a machine just rebooted, say
+            resident = _resident_mib(path)
+            print(f"dropped the file from the OS cache: {resident} MiB in memory", flush=True)
         guild_id, guild_players, members, sample = await store._runner.read(_probe, args.reps)
         print(f"timing guild {guild_id} ({guild_players:,} ranked players)", flush=True)
         rng = random.Random(args.seed + 1)
@@ -516,6 +567,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "guild_players": guild_players,
         "db_mib": db_mib,
         "store": "postgresql" if postgres else "sqlite",
+        "writer_cache_mib": None if postgres else args.cache_mib,
+        "writer_cache_held_mib": warm
+        and warm.pages is not None
+        and round(warm.pages * warm.page_size / 2**20),
+        "idle_s": args.idle,
+        "file_in_memory_mib": resident,
     }
 
 
@@ -538,6 +595,23 @@ def main() -> None:
         "--batch", type=int, default=0, help="matches per fill transaction (0: automatic)"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cache-mib",
+        type=int,
+        default=DEFAULT_WRITER_CACHE_MIB,
+        help="the SQLite writer's page cache (the bot's store_cache_mib)",
+    )
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=0.0,
+        help="seconds to wait before timing, for a machine that drops idle file pages",
+    )
+    parser.add_argument(
+        "--drop-file-cache",
+        action="store_true",
+        help="before timing, drop the database file from the OS page cache (SQLite only)",
+    )
     args = parser.parse_args()
     args.db = Path(args.db).absolute()
     result = asyncio.run(run(args))

@@ -178,7 +178,7 @@ async def _open_store(settings: Settings) -> Store:
         log.info("created database folder %s/", folder)
     _claim_sqlite_file(settings)
     try:
-        return await Store.open(settings.database_url)
+        return await Store.open(settings.database_url, writer_cache_mib=settings.store_cache_mib)
     except StoreError as exc:
         raise StartupError(f"database: {exc}") from None
 

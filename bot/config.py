@@ -80,6 +80,8 @@ class Settings(BaseSettings):
     gateway_timeout_seconds: float = Field(60.0, gt=0.0, le=600.0)
     health_file: str | None = None
     ended_table_retention_days: float = Field(7.0, ge=0.0, le=3650.0)
+    # The SQLite writer's page cache (bot/store/write_cache.py), in MiB.
+    store_cache_mib: int = Field(64, ge=2, le=65536)
     event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
     # Sharding (docs/scaling.md): this process holds ``shard_ids`` of ``shard_count``.
     shard_count: int | None = Field(None, ge=1)

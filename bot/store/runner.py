@@ -93,8 +93,11 @@ class _ThreadedSqlite:
     connection stays warm across writes; a reader's is refreshed only by what changed.
     """
 
-    def __init__(self, engine: sa.Engine, checkpoint_interval: float | None) -> None:
+    def __init__(
+        self, engine: sa.Engine, checkpoint_interval: float | None, writer_cache_mib: int | None
+    ) -> None:
         self.engine = engine
+        self._writer_cache_kib = writer_cache_mib * 1024 if writer_cache_mib else None
         self.dialect = engine.dialect
         self.dialect_name = engine.dialect.name
         self._closed = False
@@ -129,6 +132,10 @@ class _ThreadedSqlite:
     def _write_sync(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
         conn = self._connection()
         with conn.begin():
+            if self._writer_cache_kib and conn.info.get("writer_cache") != self._writer_cache_kib:
+                # the writer's cache is the one that lasts (`write_cache`); readers keep 32 MiB
+                conn.exec_driver_sql(f"PRAGMA cache_size = -{int(self._writer_cache_kib)}")
+                conn.info["writer_cache"] = self._writer_cache_kib
             result = fn(conn, *args)
         if self._checkpointer is not None:
             self._checkpointer.dirty = True
@@ -164,9 +171,14 @@ class ThreadRunner(_ThreadedSqlite):
     0 for reads in the writer's thread, as an in-memory database must."""
 
     def __init__(
-        self, engine: sa.Engine, *, readers: int = 2, checkpoint_interval: float | None = None
+        self,
+        engine: sa.Engine,
+        *,
+        readers: int = 2,
+        checkpoint_interval: float | None = None,
+        writer_cache_mib: int | None = None,
     ) -> None:
-        super().__init__(engine, checkpoint_interval)
+        super().__init__(engine, checkpoint_interval, writer_cache_mib)
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="hokm-store-write")
         self._readers = (
             ThreadPoolExecutor(readers, thread_name_prefix="hokm-store-read")
@@ -203,18 +215,29 @@ class AiosqliteRunner(_ThreadedSqlite):
     loop. ``readers=0``: reads share the writer's thread (an in-memory database).
     """
 
-    def __init__(self, engine: sa.Engine, readers: int, checkpoint_interval: float | None) -> None:
-        super().__init__(engine, checkpoint_interval)
+    def __init__(
+        self,
+        engine: sa.Engine,
+        readers: int,
+        checkpoint_interval: float | None,
+        writer_cache_mib: int | None,
+    ) -> None:
+        super().__init__(engine, checkpoint_interval, writer_cache_mib)
         self._reader_count = readers
         self._lanes: list[aiosqlite.Connection] = []
         self._next_reader = 0
 
     @classmethod
     async def start(
-        cls, engine: sa.Engine, *, readers: int = 2, checkpoint_interval: float | None = None
+        cls,
+        engine: sa.Engine,
+        *,
+        readers: int = 2,
+        checkpoint_interval: float | None = None,
+        writer_cache_mib: int | None = None,
     ) -> AiosqliteRunner:
         """:raises Exception: a connection could not be opened (nothing is left open)."""
-        runner = cls(engine, readers, checkpoint_interval)
+        runner = cls(engine, readers, checkpoint_interval, writer_cache_mib)
         try:
             for _ in range(1 + readers):
                 lane = aiosqlite.Connection(runner._sqlite3_connection, iter_chunk_size=64)

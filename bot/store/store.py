@@ -49,6 +49,7 @@ from .records import (
 )
 from .runner import AiosqliteRunner, AsyncRunner, Runner, ThreadRunner
 from .standings_ops import StandingsOrder
+from .write_cache import DEFAULT_WRITER_CACHE_MIB, WarmResult, WriterWarming
 
 __all__ = ["MAX_PER_PAGE", "Store"]
 
@@ -110,16 +111,25 @@ class Store:
         self.url = shown_url
         self.backend = runner.dialect_name
         self._closed = False
+        self._warming: WriterWarming | None = None
 
     # ----------------------------------------------------------------- lifecycle
 
     @classmethod
-    async def open(cls, url: str, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Store:
+    async def open(
+        cls,
+        url: str,
+        *,
+        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+        writer_cache_mib: int = DEFAULT_WRITER_CACHE_MIB,
+    ) -> Store:
         """Connect, migrate to head, and return a ready store, or raise one `StoreError`.
 
         `sqlite+aiosqlite:///path` runs each unit of work in one of aiosqlite's threads,
         `sqlite:///path` in one of the store's own, `postgresql+asyncpg://...` on an
-        AsyncEngine.
+        AsyncEngine. On a SQLite file the writer's connection keeps a cache of
+        ``writer_cache_mib``, which the store fills in the background with what a finished
+        match updates (`write_cache`); `warmed` says when that is done.
         """
         try:
             u = normalize_url(url)
@@ -165,23 +175,40 @@ class Store:
             file = u.get_backend_name() == "sqlite" and path is not None
             readers = 2 if file or u.get_backend_name() != "sqlite" else 0  # 0: in memory
             interval = _CHECKPOINT_INTERVAL if file else None
+            cache = writer_cache_mib if file else None
             if on_aiosqlite:
                 try:
                     runner = await AiosqliteRunner.start(
-                        engine, readers=readers, checkpoint_interval=interval
+                        engine,
+                        readers=readers,
+                        checkpoint_interval=interval,
+                        writer_cache_mib=cache,
                     )
                 except Exception as exc:
                     raise StoreError(_explain_open_failure(exc, where)) from exc
             else:
-                runner = ThreadRunner(engine, readers=readers, checkpoint_interval=interval)
+                runner = ThreadRunner(
+                    engine, readers=readers, checkpoint_interval=interval, writer_cache_mib=cache
+                )
         else:
             runner = AsyncRunner(engine)
-        return cls(runner, shown, migration)
+            cache = None
+        store = cls(runner, shown, migration)
+        if cache is not None:
+            store._warming = WriterWarming(runner, cache)
+        return store
+
+    async def warmed(self) -> WarmResult | None:
+        """Wait until the writer's cache is filled (`Store.open`); None: nothing to fill (not a
+        SQLite file), or the filling failed (logged) or was stopped by `close`."""
+        return await self._warming.wait() if self._warming is not None else None
 
     async def close(self) -> None:
         """Finish queued work and close every pooled connection; safe to call twice."""
         if not self._closed:
             self._closed = True
+            if self._warming is not None:
+                await self._warming.stop()
             await self._runner.close()
 
     async def __aenter__(self) -> Self:
