@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_WRITER_CACHE_MIB: Final = 64
 """The writer's cache when the operator sets none: every hot b-tree of a store of about
-60,000 matches, twice the 32 MiB a reader keeps."""
+75,000 matches (630 MiB at a million), twice the 32 MiB a reader keeps."""
 
 _FILL: Final = 0.75
 """Share of the writer's cache the hot b-trees may take: the rest holds what each write
