@@ -17,7 +17,8 @@ core. The last line is machine-readable::
     [fair_share=<1/sides>]
 
 (on one line; ``fair_share`` only for formats of more than two sides; ``bam=1`` with ``--bam``,
-the V1 house rule). Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching
+the V1 house rule; ``kinds_told=1`` with ``--tell-kinds``, an experiment: searching players
+told which seats are greedy, as the bot's never are). Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching
 level takes overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
 ``--workers N`` runs matches in N processes; report timings from ``--workers 1`` runs only.
 
@@ -70,8 +71,9 @@ from engine.shelem.search import ShelemSearchPlayer
 NAMES = ("random", "greedy", "easy", "normal", "hard")
 
 
-def make(spec: str, seed: int) -> VariantPlayer:
-    """A player from ``name`` or ``name:key=value,...`` (overrides of a search level)."""
+def make(spec: str, seed: int, greedy_seats: frozenset[int] = frozenset()) -> VariantPlayer:
+    """A player from ``name`` or ``name:key=value,...`` (overrides of a search level); a
+    searching one is told ``greedy_seats``, the seats it knows to be greedy players."""
     name, _, opts = spec.partition(":")
     if name == "random":
         return RandomPlayer(seed)
@@ -84,8 +86,13 @@ def make(spec: str, seed: int) -> VariantPlayer:
             kind = type(getattr(settings, key))
             parsed = bool(int(value)) if kind is bool else kind(value)
             settings = dataclasses.replace(settings, **{key: parsed})
-        return SearchPlayer(seed, settings)
+        return SearchPlayer(seed, settings, greedy_seats=greedy_seats)
     raise SystemExit(f"unknown player {spec!r}: one of {', '.join(NAMES)}")
+
+
+def is_greedy(spec: str) -> bool:
+    """A ``GreedyPlayer`` spec: a table shows such seats as its ``easy`` computers."""
+    return spec.partition(":")[0] in ("greedy", "easy")
 
 
 def make_shelem(spec: str, seed: int) -> ShelemPlayer:
@@ -176,17 +183,27 @@ def play_shelem_match(a: str, b: str, seed: int, index: int) -> Outcome:
 
 
 def play_match(
-    a: str, b: str, seed: int, index: int, variant: str = STANDARD.name, bam: bool = False
+    a: str,
+    b: str,
+    seed: int,
+    index: int,
+    variant: str = STANDARD.name,
+    bam: bool = False,
+    tell_kinds: bool = False,
 ) -> Outcome:
     """Match ``index`` of the run: deal seed ``index // sides``, A's side rotating; ``bam``
-    turns on the V1 house rule."""
+    turns on the V1 house rule. With ``tell_kinds`` the searching players are told which
+    seats are greedy (``SearchPlayer``'s ``greedy_seats``); the bot's never are, since its
+    computers at a table all play at one level, so the lines that measure the bot leave it off."""
     if variant == SHELEM:
         return play_shelem_match(a, b, seed, index)
     fmt = FORMATS[variant]
     deal_seed = derive(seed, "deal", index // len(fmt.teams))
     a_team, seats = a_seats(fmt, index)
+    specs = [a if s in seats else b for s in range(fmt.seats)]
+    greedy = frozenset(s for s in range(fmt.seats) if tell_kinds and is_greedy(specs[s]))
     players = [
-        make(a if s in seats else b, derive(seed, "player", index, s)) for s in range(fmt.seats)
+        make(specs[s], derive(seed, "player", index, s), greedy - {s}) for s in range(fmt.seats)
     ]
     match = Match(deal_seed, Rules(bam=bam), fmt)
     out = Outcome(False)
@@ -243,12 +260,15 @@ def play_match(
     return out
 
 
-def _run(job: tuple[str, str, int, int, str, bool]) -> Outcome:
+def _run(job: tuple[str, str, int, int, str, bool, bool]) -> Outcome:
     return play_match(*job)
 
 
 def outcomes(args: argparse.Namespace) -> Iterator[Outcome]:
-    jobs = [(args.a, args.b, args.seed, i, args.variant, args.bam) for i in range(args.matches)]
+    jobs = [
+        (args.a, args.b, args.seed, i, args.variant, args.bam, args.tell_kinds)
+        for i in range(args.matches)
+    ]
     if args.workers <= 1:
         yield from map(_run, jobs)
         return
@@ -289,6 +309,11 @@ def main() -> None:
         help="the table's format",
     )
     parser.add_argument("--bam", action="store_true", help="the V1 house rule on")
+    parser.add_argument(
+        "--tell-kinds",
+        action="store_true",
+        help="tell searching players which seats are greedy (an experiment: the bot does not)",
+    )
     args = parser.parse_args()
     shelem = args.variant == SHELEM
     fmt = STANDARD if shelem else FORMATS[args.variant]
@@ -329,7 +354,9 @@ def main() -> None:
         f"a={args.a} b={args.b} matches={n} a_match_win_rate={wins / max(1, n):.3f} "
         f"ci95={lo:.3f}-{hi:.3f} a_ms_per_decision_p50={percentile(times, 50):.1f} "
         f"a_ms_per_decision_p95={percentile(times, 95):.1f} "
-        f"variant={SHELEM if shelem else fmt.name}{fair}" + (" bam=1" if args.bam else "")
+        f"variant={SHELEM if shelem else fmt.name}{fair}"
+        + (" bam=1" if args.bam else "")
+        + (" kinds_told=1" if args.tell_kinds else "")
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial
@@ -135,7 +135,11 @@ class Sampler:
         "_start",
     )
 
-    def __init__(self, know: Knowledge, bias: Bias | None = None) -> None:
+    def __init__(
+        self, know: Knowledge, bias: Bias | None = None, exclude: Sequence[int] = ()
+    ) -> None:
+        """:raises ValueError: no deal agrees with ``know`` and ``exclude`` (per seat, the
+        cards it cannot hold beyond its voids: ``PlayModel.exclusions``)."""
         counts = list(know.counts)
         voids = list(know.voids)
         known = list(know.known)
@@ -171,18 +175,17 @@ class Sampler:
         self._free = free
         self._memo: dict[tuple[int, tuple[int, ...]], _Splits] = {}
         self._by_seat: _SeatCounts | None = None
-        if len(seats) > 3 and constrained:
+        if any(exclude):
+            classes = _card_classes(know.unseen, seats, voids, exclude, bias)
+            self._by_seat = _SeatCounts(self._start, classes, _biased(classes, seats, bias))
+            if self._by_seat.total() == 0:
+                raise ValueError("no deal agrees with what the seat has seen")
+        elif len(seats) > 3 and constrained:
             everyone = frozenset(range(len(seats)))
             classes = [(cards, frozenset(holders)) for cards, holders in constrained]
             if free:
                 classes.append((free, everyone))
-            biased = None
-            if bias is not None:
-                at = seats.index(bias.seat)
-                for c, (cards, holders_set) in enumerate(classes):
-                    if (cards[0].bit_length() - 1) & 3 == bias.suit and at in holders_set:
-                        biased = (at, c, bias.weights)
-            self._by_seat = _SeatCounts(self._start, classes, biased)
+            self._by_seat = _SeatCounts(self._start, classes, _biased(classes, seats, bias))
             if self._by_seat.total() == 0:
                 raise ValueError("no deal agrees with what the seat has seen")
         elif self._ways(0, self._start)[0] == 0:
@@ -248,6 +251,48 @@ class Sampler:
         return hands
 
 
+def _card_classes(
+    unseen: int,
+    seats: list[int],
+    voids: list[int],
+    exclude: Sequence[int],
+    bias: Bias | None,
+) -> list[tuple[list[int], frozenset[int]]]:
+    """The unseen cards grouped by the receiving seats (indexes into ``seats``) that may hold
+    them: not void in the card's suit, and the card not in the seat's ``exclude`` mask. The
+    ``Bias`` suit's cards form classes of their own, so its prior can count them."""
+    groups: dict[tuple[frozenset[int], bool], list[int]] = {}
+    for card in _bits(unseen):
+        suit = card & 3  # rank-major: bit rank * 4 + suit
+        allowed = frozenset(
+            i
+            for i, seat in enumerate(seats)
+            if not voids[seat] >> suit & 1
+            and not (seat < len(exclude) and exclude[seat] >> card & 1)
+        )
+        if not allowed:
+            raise ValueError("no deal agrees with what the seat has seen")
+        key = (allowed, bias is not None and suit == bias.suit)
+        groups.setdefault(key, []).append(1 << card)
+    return [(cards, allowed) for (allowed, _), cards in groups.items()]
+
+
+def _biased(
+    classes: list[tuple[list[int], frozenset[int]]], seats: list[int], bias: Bias | None
+) -> tuple[int, frozenset[int], tuple[int, ...]] | None:
+    """``_SeatCounts``' bias: the biased seat's index, the classes of the bias suit it may
+    hold, and the prior; ``None`` when it can hold none."""
+    if bias is None:
+        return None
+    at = seats.index(bias.seat)
+    suited = frozenset(
+        c
+        for c, (cards, holders) in enumerate(classes)
+        if (cards[0].bit_length() - 1) & 3 == bias.suit and at in holders
+    )
+    return (at, suited, bias.weights) if suited else None
+
+
 class _SeatCounts:
     """The completions of a deal counted seat by seat, for tables of many seats.
 
@@ -280,10 +325,11 @@ class _SeatCounts:
         self,
         rooms: tuple[int, ...],
         classes: list[tuple[list[int], frozenset[int]]],
-        bias: tuple[int, int, tuple[int, ...]] | None,
+        bias: tuple[int, frozenset[int], tuple[int, ...]] | None,
     ) -> None:
         """``classes``: each class's cards (single bits) and the seats (indexes into
-        ``rooms``) that may hold them; ``bias``: (seat, class, prior) or ``None``."""
+        ``rooms``) that may hold them; ``bias``: (seat, the classes of its suit, prior) or
+        ``None``: the prior weighs the seat's count of those classes' cards together."""
         bins = len(rooms)
         self._rooms = rooms
         self._classes = classes
@@ -307,7 +353,7 @@ class _SeatCounts:
             for c, (_, allowed) in enumerate(classes):
                 key = (
                     allowed & left,
-                    c if level == 0 and bias is not None and c == bias[1] else -1,
+                    c if level == 0 and bias is not None and c in bias[1] else -1,
                 )
                 if key in keys:
                     members[keys.index(key)].append(c)
@@ -316,9 +362,11 @@ class _SeatCounts:
                     members.append([c])
             keys_by_level.append(keys)
             self._groups.append([tuple(m) for m in members])
-        self._biased = -1  # the level-0 group of the biased class
+        self._biased: tuple[int, ...] = ()  # the level-0 groups of the biased classes
         if bias is not None:
-            self._biased = next(g for g, m in enumerate(self._groups[0]) if bias[1] in m)
+            self._biased = tuple(
+                g for g, m in enumerate(self._groups[0]) if any(c in bias[1] for c in m)
+            )
         for level in range(bins):
             seat = order[level]
             keys = keys_by_level[level]
@@ -385,7 +433,7 @@ class _SeatCounts:
                     if k:
                         ways *= comb(rem[g], k)
                 if prior:
-                    ways *= prior[take[self._biased]]
+                    ways *= prior[sum(take[g] for g in self._biased)]
                 total += ways
                 cums.append(total)
                 takes.append(tuple(take))
@@ -531,11 +579,24 @@ class PlayModel:
     for the partner; 1 ignores). Real players are not greedy, so this is a soft preference,
     never a hard constraint. Telltales are cached (``telltale`` is pure): a past card's is
     worked out once, not at every later decision.
+
+    ``greedy_seats`` are seats the host knows to be greedy computer players (the bot's
+    ``easy`` level, whose rules are public): their telltales are facts, kept as
+    ``exclusions`` for the sampler to respect, so every deal drawn explains their play. A seat
+    whose play no deal explains was not greedy after all, and is weighed like the others. Not
+    at two (V2): there ``telltale`` counts the laid-down cards as live where the greedy seat
+    knows only its own are not, so its telltales are not facts.
     """
 
-    __slots__ = ("_checks",)
+    __slots__ = ("_checks", "exclusions")
 
-    def __init__(self, view: SeatView, eps: float, eps_partner: float) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        eps: float,
+        eps_partner: float,
+        greedy_seats: frozenset[int] = frozenset(),
+    ) -> None:
         assert view.trump is not None
         trump = int(view.trump)
         me = view.seat
@@ -548,19 +609,39 @@ class PlayModel:
         plays.extend((seat, TO_RM[card], view.leader) for seat, card in view.trick)
         rest = table.deck
         checks: list[tuple[int, int, float]] = []
+        telltales: list[tuple[int, int]] = []  # of the greedy seats, until one contradicts
+        contradicted: set[int] = set()
+        if view.fmt.discards:  # V2: a greedy seat's masters leave out only its own discards
+            greedy_seats = frozenset()
         for index, (seat, card, leader) in enumerate(plays):
             factor = eps_partner if team_of[seat] == team_of[me] else eps
-            if seat != me and factor < 1.0:
+            strict = seat in greedy_seats
+            if seat != me and (factor < 1.0 or strict):
                 before = tuple(c for _, c, _ in plays[index - index % n : index])
                 mask = telltale(seat, leader, before, card, trump, rest, team_of)
                 later = 0
                 for other, played, _ in plays[index + 1 :]:
                     if other == seat:
                         later |= 1 << played
-                if not later & mask:  # else no deal explains it: the same for every deal
+                if later & mask:  # no deal explains it: the same for every deal
+                    contradicted.add(seat)
+                elif strict:
+                    telltales.append((seat, mask))
+                elif factor < 1.0:
                     checks.append((seat, mask, factor))
             rest ^= 1 << card
+        exclusions = [0] * n
+        for seat, mask in telltales:
+            if seat in contradicted:  # not the greedy player it was said to be: soft, as others
+                factor = eps_partner if team_of[seat] == team_of[me] else eps
+                if factor < 1.0:
+                    checks.append((seat, mask, factor))
+            else:
+                exclusions[seat] |= mask
         self._checks = checks
+        self.exclusions: tuple[int, ...] = tuple(exclusions)
+        """Per seat, the cards a seat of ``greedy_seats`` cannot hold: were it holding one, it
+        would have played otherwise. Hard facts, for ``Sampler``'s ``exclude``."""
 
     def __bool__(self) -> bool:
         return bool(self._checks)

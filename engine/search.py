@@ -330,6 +330,12 @@ class SearchPlayer:
     Deterministic for a given seed and sequence of views: its only randomness is its own
     ``random.Random(seed)`` and its budgets count work, not time. ``should_stop`` (the host's
     time budget) can only cut a search short; it never changes what is drawn.
+
+    ``greedy_seats``: the seats the host knows to be ``GreedyPlayer``s. Their past cards are
+    then read as the facts they are (``PlayModel``): every deal drawn explains them. The bot
+    passes none (a table's computers all play at one level, so a searching seat's opponents
+    are people or searchers); ``bench/arena.py --tell-kinds`` measures what the knowledge is
+    worth against greedy players.
     """
 
     def __init__(
@@ -337,11 +343,13 @@ class SearchPlayer:
         seed: int | None = None,
         settings: SearchSettings | None = None,
         should_stop: StopCheck | None = None,
+        greedy_seats: frozenset[int] = frozenset(),
     ) -> None:
         self._rng = random.Random(seed)
         self.settings = settings or LEVELS["hard"]
         self._fallback = GreedyPlayer()
         self._should_stop = should_stop
+        self.greedy_seats = greedy_seats
 
     # ------------------------------------------------------------------------ trump
 
@@ -459,11 +467,16 @@ class SearchPlayer:
             if jokers
             else HandValues(view, settings.margin_weight)
         )
-        sampler = Sampler(know, self._trump_bias(view) if settings.trump_prior else None)
+        bias = self._trump_bias(view) if settings.trump_prior else None
         model = None
-        if (settings.eps < 1 or settings.eps_partner < 1) and not jokers:
+        greedy = self.greedy_seats
+        if (settings.eps < 1 or settings.eps_partner < 1 or greedy) and not jokers:
             # (the play model's greedy probe knows no jokers: V5 joker six samples uniformly)
-            model = PlayModel(view, settings.eps, settings.eps_partner)
+            model = PlayModel(view, settings.eps, settings.eps_partner, greedy)
+        try:
+            sampler = Sampler(know, bias, model.exclusions if model is not None else ())
+        except ValueError:  # the greedy seats' plays and the voids admit no deal together
+            sampler = Sampler(know, bias)
         draw_cost = _SAMPLE_COST * (settings.oversample if model else 1)
         totals = [0.0] * len(candidates)
         alive = list(range(len(candidates)))
@@ -739,12 +752,16 @@ def parse_difficulty(name: str) -> Difficulty:
 
 
 def make_player(
-    difficulty: Difficulty, seed: int | None = None, should_stop: StopCheck | None = None
+    difficulty: Difficulty,
+    seed: int | None = None,
+    should_stop: StopCheck | None = None,
+    greedy_seats: frozenset[int] = frozenset(),
 ) -> VariantPlayer:
     """A computer player: ``easy`` is ``GreedyPlayer``, ``normal``/``hard`` search
-    (``should_stop``: the host's time budget, see ``SearchPlayer``)."""
+    (``should_stop``: the host's time budget; ``greedy_seats``: the table's ``easy`` seats;
+    see ``SearchPlayer``)."""
     if difficulty == "easy":
         return GreedyPlayer()
     if difficulty in LEVELS:
-        return SearchPlayer(seed, LEVELS[difficulty], should_stop)
+        return SearchPlayer(seed, LEVELS[difficulty], should_stop, greedy_seats)
     raise ValueError(f"unknown difficulty {difficulty!r}: easy, normal or hard")

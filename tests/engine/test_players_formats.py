@@ -238,8 +238,11 @@ def test_trump_phase_deals_complete_the_hakems_first_cards(name: str) -> None:
     assert (seating(fmt).deck & ~dealt).bit_count() == know.undealt
 
 
-def brute_force(know: Knowledge, bias: Bias | None) -> Counter[tuple[int, ...]]:
-    """Every deal that agrees with ``know``, with its weight under ``bias``."""
+def brute_force(
+    know: Knowledge, bias: Bias | None, exclude: tuple[int, ...] = ()
+) -> Counter[tuple[int, ...]]:
+    """Every deal that agrees with ``know`` (and gives no seat a card of its ``exclude``),
+    with its weight under ``bias``."""
     cards = [c for c in range(64) if know.unseen >> c & 1]
     seats = [s for s, k in enumerate(know.counts) if k]
     out: Counter[tuple[int, ...]] = Counter()
@@ -254,6 +257,8 @@ def brute_force(know: Knowledge, bias: Bias | None) -> Counter[tuple[int, ...]]:
         s = seats[i]
         for combo in itertools.combinations(left, know.counts[s]):
             if any(know.voids[s] >> (c & 3) & 1 for c in combo):
+                continue
+            if s < len(exclude) and any(exclude[s] >> c & 1 for c in combo):
                 continue
             dealt = list(hands)
             dealt[s] |= sum(1 << c for c in combo)
@@ -285,6 +290,50 @@ def test_many_seat_sampling_is_exact(bias: Bias | None) -> None:
     chi2 = sum((seen[d] - w / total * draws) ** 2 / (w / total * draws) for d, w in exact.items())
     dof = len(exact) - 1
     assert chi2 < dof + 5 * (2 * dof) ** 0.5  # about 5 standard deviations
+
+
+@pytest.mark.parametrize(
+    ("exclude", "bias"),
+    [
+        ((0, 0b0000_0001_0000, 0, 0b1_0000_0000, 0, 0), None),
+        ((0, 0b0000_0001_0000, 0, 0b1_0000_0000, 0, 0), Bias(3, 0, (1, 3, 9, 27))),
+        ((0, 0, 0b10_0010, 0, 0, 0b1_0000_0001), Bias(1, 1, (2, 1, 5, 1))),
+    ],
+)
+def test_sampling_with_exclusions_is_exact(exclude: tuple[int, ...], bias: Bias | None) -> None:
+    """``exclude`` (a known greedy seat's telltales, ``PlayModel.exclusions``): no seat is
+    dealt a card it excludes, and every deal that agrees turns up as often as its weight says,
+    the ``Bias`` counted over its suit's cards however the exclusions split them."""
+    cards = (0, 1, 2, 3, 4, 5, 8, 9)  # rank-major: 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 4♠ 4♥
+    know = Knowledge(
+        0,
+        (0,) * 6,
+        sum(1 << c for c in cards),
+        (0, 2, 2, 1, 2, 1),
+        (0, 0b0001, 0b0010, 0, 0b0100, 0),
+    )
+    exact = brute_force(know, bias, exclude)
+    assert 0 < len(exact) < len(brute_force(know, bias))
+    total = sum(exact.values())
+    sampler = Sampler(know, bias, exclude)
+    rng = random.Random(11)
+    draws = 30_000
+    seen = Counter(tuple(sampler.sample(rng)) for _ in range(draws))
+    assert set(seen) <= set(exact)
+    chi2 = sum((seen[d] - w / total * draws) ** 2 / (w / total * draws) for d, w in exact.items())
+    dof = len(exact) - 1
+    assert chi2 < dof + 5 * (2 * dof) ** 0.5  # about 5 standard deviations
+
+
+def test_exclusions_no_deal_agrees_with_are_refused() -> None:
+    """Every seat but one excludes a card the last cannot take either: no deal, ValueError
+    (the search then draws without the exclusions)."""
+    know = Knowledge(0, (0, 0, 0), to_rm(range(4)), (0, 2, 2), (0, 0, 0))
+    two_of_spades = 1 << TO_RM[0]
+    with pytest.raises(ValueError, match="no deal"):
+        Sampler(know, None, (0, two_of_spades, two_of_spades))
+    hands = Sampler(know, None, (0, two_of_spades, 0)).sample(random.Random(1))
+    assert hands[2] & two_of_spades
 
 
 def test_cards_nobody_holds_are_left_out_of_every_hand() -> None:
