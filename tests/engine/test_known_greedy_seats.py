@@ -13,41 +13,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import GreedyPlayer, Match, SearchPlayer, make_player, seat_view
+from engine import GreedyPlayer, SearchPlayer, make_player, seat_view
 from engine.fastsim import to_rm
 from engine.match import PLAY
-from engine.rules import FORMATS, GameFormat
+from engine.rules import FORMATS
 from engine.sampling import PlayModel, Sampler, knowledge
 from engine.search import SearchSettings
 
-from .test_players_formats import NAMES, TINY, act
+from .test_players_formats import NAMES, TINY, in_play
 
 fast = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DEALT = [n for n in NAMES if not FORMATS[n].discards]
 """Formats whose hands are dealt, not built: at two (V2) a greedy seat's telltales are not
 facts (``PlayModel``), so it has none."""
-
-
-def played_out(fmt: GameFormat, seed: int, plays: int, greedy: frozenset[int]) -> Match:
-    """A match of ``fmt`` in its first hand after up to ``plays`` cards, the ``greedy`` seats
-    playing as ``GreedyPlayer``, the others at random."""
-    rng = random.Random(seed)
-    m = Match(seed, fmt=fmt)
-    player = GreedyPlayer()
-    while m.phase != PLAY:
-        act(m, player)
-    for _ in range(plays):
-        probe = Match.from_dict(m.to_dict())
-        seat = probe.turn
-        if seat in greedy:
-            card = player.choose_card(seat_view(probe, seat))
-        else:
-            card = rng.choice(probe.legal_cards(seat))
-        probe.play(seat, card)
-        if probe.hand_number != 1 or probe.phase != PLAY:
-            break
-        m.play(seat, card)
-    return m
 
 
 @fast
@@ -58,7 +36,7 @@ def test_a_greedy_seats_exclusions_hold_in_the_real_deal(name: str, seed: int, p
     under a model that forgives nothing)."""
     fmt = FORMATS[name]
     everyone = frozenset(range(fmt.seats))
-    m = played_out(fmt, seed, plays, everyone)
+    m = in_play(fmt, seed, plays, everyone)
     seat = m.to_act
     view = seat_view(m, seat)
     others = everyone - {seat}
@@ -78,7 +56,7 @@ def test_at_two_a_greedy_seat_has_no_exclusions() -> None:
     ``telltale`` counts all of them live, so its cards are weighed, never excluded."""
     fmt = FORMATS["two"]
     for seed in range(8):
-        m = played_out(fmt, seed, 12, frozenset({0, 1}))
+        m = in_play(fmt, seed, 12, frozenset({0, 1}))
         view = seat_view(m, m.to_act)
         assert PlayModel(view, 1.0, 1.0, frozenset({0, 1})).exclusions == (0, 0)
 
@@ -91,7 +69,7 @@ def test_exclusions_grow_as_greedy_seats_play() -> None:
     everyone = frozenset(range(fmt.seats))
     right_plain = right_known = 0
     for seed in range(6):
-        m = played_out(fmt, seed, 4 * fmt.seats, everyone)
+        m = in_play(fmt, seed, 4 * fmt.seats, everyone)
         view = seat_view(m, m.to_act)
         others = everyone - {view.seat}
         model = PlayModel(view, 1.0, 1.0, others)
@@ -114,7 +92,7 @@ def test_a_seat_that_did_not_play_greedily_is_not_believed() -> None:
     fmt = FORMATS["standard"]
     contradicted = 0
     for seed in range(40):
-        m = played_out(fmt, seed, 30, frozenset())  # nobody greedy
+        m = in_play(fmt, seed, 30, frozenset())  # nobody greedy
         view = seat_view(m, m.to_act)
         said = frozenset(range(4)) - {view.seat}
         model = PlayModel(view, 1.0, 1.0, said)
@@ -136,7 +114,7 @@ def test_search_with_greedy_seats_is_legal_and_reproducible(
     fmt = FORMATS[name]
     rng = random.Random(seed)
     greedy = frozenset(s for s in range(fmt.seats) if rng.random() < 0.5)
-    m = played_out(fmt, seed, plays, greedy)
+    m = in_play(fmt, seed, plays, greedy)
     view = seat_view(m, m.to_act)
     said = greedy - {view.seat}
     first = SearchPlayer(seed, TINY, greedy_seats=said).choose_card(view)
@@ -155,7 +133,7 @@ def test_without_greedy_seats_nothing_changes(name: str) -> None:
     """No seat said greedy: the same cards as before the option existed (no exclusions, the
     same draws), at every decision of a first hand."""
     fmt = FORMATS[name]
-    m = played_out(fmt, 5, 0, frozenset())
+    m = in_play(fmt, 5, 0, frozenset())
     settings_ = SearchSettings(card_budget=300, min_deals=2, max_deals=4)
     a = SearchPlayer(9, settings_)
     b = SearchPlayer(9, settings_, greedy_seats=frozenset())

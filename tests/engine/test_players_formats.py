@@ -102,9 +102,11 @@ def act(match: Match, player: VariantPlayer) -> None:
         match.play(seat, card)
 
 
-def in_play(fmt: GameFormat, seed: int, plays: int) -> Match:
-    """A match of ``fmt`` in the play phase of its first hand after up to ``plays`` random
-    cards (greedy before trump), still in that hand."""
+def in_play(
+    fmt: GameFormat, seed: int, plays: int, greedy_seats: frozenset[int] = frozenset()
+) -> Match:
+    """A match of ``fmt`` in the play phase of its first hand after up to ``plays`` cards,
+    random but for the ``greedy_seats``' (greedy before trump), still in that hand."""
     rng = random.Random(seed)
     m = Match(seed, fmt=fmt)
     greedy = GreedyPlayer()
@@ -112,8 +114,12 @@ def in_play(fmt: GameFormat, seed: int, plays: int) -> Match:
         act(m, greedy)
     for _ in range(plays):
         probe = Match.from_dict(m.to_dict())
-        card = rng.choice(probe.legal_cards(probe.turn))
-        probe.play(probe.turn, card)
+        seat = probe.turn
+        if seat in greedy_seats:
+            card = greedy.choose_card(seat_view(probe, seat))
+        else:
+            card = rng.choice(probe.legal_cards(seat))
+        probe.play(seat, card)
         if probe.hand_number != 1 or probe.phase != PLAY:
             break
         m.play(m.turn, card)
@@ -268,28 +274,35 @@ def brute_force(
     return out
 
 
-@pytest.mark.parametrize("bias", [None, Bias(3, 1, (1, 3, 9, 27)), Bias(1, 1, (2, 1, 5, 1))])
-def test_many_seat_sampling_is_exact(bias: Bias | None) -> None:
-    """Five receiving seats (the seat-by-seat count): each consistent deal turns up as often
-    as its weight says (chi-square over all 666 of them)."""
-    cards = (0, 1, 2, 3, 4, 5, 8, 9)  # rank-major: 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 4♠ 4♥
-    know = Knowledge(
-        0,
-        (0,) * 6,
-        sum(1 << c for c in cards),
-        (0, 2, 2, 1, 2, 1),
-        (0, 0b0001, 0b0010, 0, 0b0100, 0),
-    )
-    exact = brute_force(know, bias)
+EIGHT_CARDS = Knowledge(
+    0,
+    (0,) * 6,
+    sum(1 << c for c in (0, 1, 2, 3, 4, 5, 8, 9)),  # rank-major: 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 4♠ 4♥
+    (0, 2, 2, 1, 2, 1),
+    (0, 0b0001, 0b0010, 0, 0b0100, 0),
+)
+"""Eight unseen cards among five receiving seats, three of them void in a suit."""
+
+
+def assert_drawn_as_weighed(
+    sampler: Sampler, exact: Counter[tuple[int, ...]], draws: int, seed: int
+) -> None:
+    """Only deals of ``exact`` are drawn, each as often as its weight says (chi-square)."""
     total = sum(exact.values())
-    sampler = Sampler(know, bias)
-    rng = random.Random(7)
-    draws = 40_000
+    rng = random.Random(seed)
     seen = Counter(tuple(sampler.sample(rng)) for _ in range(draws))
     assert set(seen) <= set(exact)
     chi2 = sum((seen[d] - w / total * draws) ** 2 / (w / total * draws) for d, w in exact.items())
     dof = len(exact) - 1
     assert chi2 < dof + 5 * (2 * dof) ** 0.5  # about 5 standard deviations
+
+
+@pytest.mark.parametrize("bias", [None, Bias(3, 1, (1, 3, 9, 27)), Bias(1, 1, (2, 1, 5, 1))])
+def test_many_seat_sampling_is_exact(bias: Bias | None) -> None:
+    """Five receiving seats (the seat-by-seat count): each consistent deal turns up as often
+    as its weight says (chi-square over all 666 of them)."""
+    exact = brute_force(EIGHT_CARDS, bias)
+    assert_drawn_as_weighed(Sampler(EIGHT_CARDS, bias), exact, 40_000, 7)
 
 
 @pytest.mark.parametrize(
@@ -304,25 +317,9 @@ def test_sampling_with_exclusions_is_exact(exclude: tuple[int, ...], bias: Bias 
     """``exclude`` (a known greedy seat's telltales, ``PlayModel.exclusions``): no seat is
     dealt a card it excludes, and every deal that agrees turns up as often as its weight says,
     the ``Bias`` counted over its suit's cards however the exclusions split them."""
-    cards = (0, 1, 2, 3, 4, 5, 8, 9)  # rank-major: 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 4♠ 4♥
-    know = Knowledge(
-        0,
-        (0,) * 6,
-        sum(1 << c for c in cards),
-        (0, 2, 2, 1, 2, 1),
-        (0, 0b0001, 0b0010, 0, 0b0100, 0),
-    )
-    exact = brute_force(know, bias, exclude)
-    assert 0 < len(exact) < len(brute_force(know, bias))
-    total = sum(exact.values())
-    sampler = Sampler(know, bias, exclude)
-    rng = random.Random(11)
-    draws = 30_000
-    seen = Counter(tuple(sampler.sample(rng)) for _ in range(draws))
-    assert set(seen) <= set(exact)
-    chi2 = sum((seen[d] - w / total * draws) ** 2 / (w / total * draws) for d, w in exact.items())
-    dof = len(exact) - 1
-    assert chi2 < dof + 5 * (2 * dof) ** 0.5  # about 5 standard deviations
+    exact = brute_force(EIGHT_CARDS, bias, exclude)
+    assert 0 < len(exact) < len(brute_force(EIGHT_CARDS, bias))
+    assert_drawn_as_weighed(Sampler(EIGHT_CARDS, bias, exclude), exact, 30_000, 11)
 
 
 def test_exclusions_no_deal_agrees_with_are_refused() -> None:
