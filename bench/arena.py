@@ -18,8 +18,8 @@ core. The last line is machine-readable::
 
 (on one line; ``fair_share`` only for formats of more than two sides; ``bam=1`` with ``--bam``,
 the V1 house rule; ``kinds_told=1`` with ``--tell-kinds``, an experiment: searching players
-told which seats are greedy, as the bot's never are). Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching
-level takes overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
+told which seats are greedy, as the bot's never are). Players: ``random``, ``greedy``,
+``easy``, ``normal``, ``hard``; a searching level takes overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
 ``--workers N`` runs matches in N processes; report timings from ``--workers 1`` runs only.
 
 ``--variant shelem`` (V6, ``engine.shelem``) plays Shelem matches to the seed's 1165 the same

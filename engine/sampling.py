@@ -175,16 +175,14 @@ class Sampler:
         self._free = free
         self._memo: dict[tuple[int, tuple[int, ...]], _Splits] = {}
         self._by_seat: _SeatCounts | None = None
+        classes: list[tuple[list[int], frozenset[int]]] | None = None
         if any(exclude):
             classes = _card_classes(know.unseen, seats, voids, exclude, bias)
-            self._by_seat = _SeatCounts(self._start, classes, _biased(classes, seats, bias))
-            if self._by_seat.total() == 0:
-                raise ValueError("no deal agrees with what the seat has seen")
         elif len(seats) > 3 and constrained:
-            everyone = frozenset(range(len(seats)))
             classes = [(cards, frozenset(holders)) for cards, holders in constrained]
             if free:
-                classes.append((free, everyone))
+                classes.append((free, frozenset(range(len(seats)))))
+        if classes is not None:
             self._by_seat = _SeatCounts(self._start, classes, _biased(classes, seats, bias))
             if self._by_seat.total() == 0:
                 raise ValueError("no deal agrees with what the seat has seen")
@@ -609,7 +607,7 @@ class PlayModel:
         plays.extend((seat, TO_RM[card], view.leader) for seat, card in view.trick)
         rest = table.deck
         checks: list[tuple[int, int, float]] = []
-        telltales: list[tuple[int, int]] = []  # of the greedy seats, until one contradicts
+        telltales: list[tuple[int, int, float]] = []  # of the greedy seats
         contradicted: set[int] = set()
         if view.fmt.discards:  # V2: a greedy seat's masters leave out only its own discards
             greedy_seats = frozenset()
@@ -626,18 +624,16 @@ class PlayModel:
                 if later & mask:  # no deal explains it: the same for every deal
                     contradicted.add(seat)
                 elif strict:
-                    telltales.append((seat, mask))
+                    telltales.append((seat, mask, factor))
                 elif factor < 1.0:
                     checks.append((seat, mask, factor))
             rest ^= 1 << card
         exclusions = [0] * n
-        for seat, mask in telltales:
-            if seat in contradicted:  # not the greedy player it was said to be: soft, as others
-                factor = eps_partner if team_of[seat] == team_of[me] else eps
-                if factor < 1.0:
-                    checks.append((seat, mask, factor))
-            else:
+        for seat, mask, factor in telltales:
+            if seat not in contradicted:
                 exclusions[seat] |= mask
+            elif factor < 1.0:  # not the greedy player it was said to be: soft, as others
+                checks.append((seat, mask, factor))
         self._checks = checks
         self.exclusions: tuple[int, ...] = tuple(exclusions)
         """Per seat, the cards a seat of ``greedy_seats`` cannot hold: were it holding one, it

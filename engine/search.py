@@ -752,16 +752,12 @@ def parse_difficulty(name: str) -> Difficulty:
 
 
 def make_player(
-    difficulty: Difficulty,
-    seed: int | None = None,
-    should_stop: StopCheck | None = None,
-    greedy_seats: frozenset[int] = frozenset(),
+    difficulty: Difficulty, seed: int | None = None, should_stop: StopCheck | None = None
 ) -> VariantPlayer:
     """A computer player: ``easy`` is ``GreedyPlayer``, ``normal``/``hard`` search
-    (``should_stop``: the host's time budget; ``greedy_seats``: the table's ``easy`` seats;
-    see ``SearchPlayer``)."""
+    (``should_stop``: the host's time budget, see ``SearchPlayer``)."""
     if difficulty == "easy":
         return GreedyPlayer()
     if difficulty in LEVELS:
-        return SearchPlayer(seed, LEVELS[difficulty], should_stop, greedy_seats)
+        return SearchPlayer(seed, LEVELS[difficulty], should_stop)
     raise ValueError(f"unknown difficulty {difficulty!r}: easy, normal or hard")

@@ -323,8 +323,8 @@ def test_sampling_with_exclusions_is_exact(exclude: tuple[int, ...], bias: Bias 
 
 
 def test_exclusions_no_deal_agrees_with_are_refused() -> None:
-    """Every seat but one excludes a card the last cannot take either: no deal, ValueError
-    (the search then draws without the exclusions)."""
+    """Both receiving seats exclude the 2♠: no deal, ValueError (the search then draws
+    without the exclusions); with one excluding it, the other is always dealt it."""
     know = Knowledge(0, (0, 0, 0), to_rm(range(4)), (0, 2, 2), (0, 0, 0))
     two_of_spades = 1 << TO_RM[0]
     with pytest.raises(ValueError, match="no deal"):
