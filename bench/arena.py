@@ -18,8 +18,10 @@ core. The last line is machine-readable::
 
 (on one line; ``fair_share`` only for formats of more than two sides; ``bam=1`` with ``--bam``,
 the V1 house rule; ``kinds_told=1`` with ``--tell-kinds``, an experiment: searching players
-told which seats are greedy, as the bot's never are). Players: ``random``, ``greedy``,
-``easy``, ``normal``, ``hard``; a searching level takes overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
+told which seats are greedy, as the bot's never are; ``revealed=<who>`` with ``--reveal``,
+a measure, not a player: A's searching seats are shown the true hands of their ``partner``,
+their ``opponents`` or ``all`` the others, which says what not knowing them costs).
+Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching level takes overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
 ``--workers N`` runs matches in N processes; report timings from ``--workers 1`` runs only.
 
 ``--variant shelem`` (V6, ``engine.shelem``) plays Shelem matches to the seed's 1165 the same
@@ -54,10 +56,13 @@ from engine import (
     PassedOut,
     RandomPlayer,
     Rules,
+    SeatView,
     seat_view,
 )
+from engine.fastsim import to_rm_any
 from engine.players import VariantPlayer
 from engine.rules import FORMATS, STANDARD, GameFormat
+from engine.sampling import Knowledge, knowledge
 from engine.search import LEVELS, SearchPlayer
 from engine.shelem import BID as SHELEM_BID
 from engine.shelem import FORMAT_NAME as SHELEM
@@ -88,6 +93,39 @@ def make(spec: str, seed: int, greedy_seats: frozenset[int] = frozenset()) -> Va
             settings = dataclasses.replace(settings, **{key: parsed})
         return SearchPlayer(seed, settings, greedy_seats=greedy_seats)
     raise SystemExit(f"unknown player {spec!r}: one of {', '.join(NAMES)}")
+
+
+#: ``--reveal``: whose true hands A's searching seats are shown.
+REVEAL = ("partner", "opponents", "all")
+
+
+class Seeing(SearchPlayer):
+    """A searching player shown some other seats' true hands (``--reveal``): a measure of
+    what a seat's ignorance of them costs, never a player the bot runs."""
+
+    def __init__(self, player: SearchPlayer, match: Match, who: str) -> None:
+        super().__init__(settings=player.settings, greedy_seats=player.greedy_seats)
+        self._rng = player._rng
+        self._match = match
+        self._who = who
+
+    def shown(self, view: SeatView) -> list[int]:
+        """The seats whose hands this seat is shown."""
+        partner = [s for s in range(view.seats) if view.is_partner(s)]
+        if self._who == "partner":
+            return partner
+        others = [s for s in range(view.seats) if s != view.seat]
+        return others if self._who == "all" else [s for s in others if s not in partner]
+
+    def _knowledge(self, view: SeatView) -> Knowledge:
+        know = knowledge(view)
+        known, counts, unseen = list(know.known), list(know.counts), know.unseen
+        for seat in self.shown(view):
+            hand = to_rm_any(self._match.hand_of(seat), -1 if view.trump is None else view.trump)
+            known[seat] |= hand
+            unseen &= ~hand
+            counts[seat] -= hand.bit_count()
+        return dataclasses.replace(know, known=tuple(known), unseen=unseen, counts=tuple(counts))
 
 
 def is_greedy(spec: str) -> bool:
@@ -190,11 +228,13 @@ def play_match(
     variant: str = STANDARD.name,
     bam: bool = False,
     tell_kinds: bool = False,
+    reveal: str = "",
 ) -> Outcome:
     """Match ``index`` of the run: deal seed ``index // sides``, A's side rotating; ``bam``
     turns on the V1 house rule. With ``tell_kinds`` the searching players are told which
     seats are greedy (``SearchPlayer``'s ``greedy_seats``); the bot's never are, since its
-    computers at a table all play at one level, so the lines that measure the bot leave it off."""
+    computers at a table all play at one level, so the lines that measure the bot leave it off.
+    ``reveal`` (``REVEAL``): A's searching seats are shown those hands (``Seeing``)."""
     if variant == SHELEM:
         return play_shelem_match(a, b, seed, index)
     fmt = FORMATS[variant]
@@ -206,6 +246,11 @@ def play_match(
         make(specs[s], derive(seed, "player", index, s), greedy - {s}) for s in range(fmt.seats)
     ]
     match = Match(deal_seed, Rules(bam=bam), fmt)
+    if reveal:
+        for s in seats:
+            player = players[s]
+            if isinstance(player, SearchPlayer):
+                players[s] = Seeing(player, match, reveal)
     out = Outcome(False)
     clock, cpu_clock = time.perf_counter, time.process_time
     times, cpu_times = out.times_ms, out.cpu_ms
@@ -260,13 +305,13 @@ def play_match(
     return out
 
 
-def _run(job: tuple[str, str, int, int, str, bool, bool]) -> Outcome:
+def _run(job: tuple[str, str, int, int, str, bool, bool, str]) -> Outcome:
     return play_match(*job)
 
 
 def outcomes(args: argparse.Namespace) -> Iterator[Outcome]:
     jobs = [
-        (args.a, args.b, args.seed, i, args.variant, args.bam, args.tell_kinds)
+        (args.a, args.b, args.seed, i, args.variant, args.bam, args.tell_kinds, args.reveal)
         for i in range(args.matches)
     ]
     if args.workers <= 1:
@@ -314,7 +359,15 @@ def main() -> None:
         action="store_true",
         help="tell searching players which seats are greedy (an experiment: the bot does not)",
     )
+    parser.add_argument(
+        "--reveal",
+        choices=REVEAL,
+        default="",
+        help="show A's searching seats these true hands (a measure: what ignorance costs)",
+    )
     args = parser.parse_args()
+    if args.reveal and args.variant == SHELEM:
+        raise SystemExit("--reveal measures the Hokm formats' searching player, not Shelem's")
     shelem = args.variant == SHELEM
     fmt = STANDARD if shelem else FORMATS[args.variant]
     for spec in (args.a, args.b):
@@ -357,6 +410,7 @@ def main() -> None:
         f"variant={SHELEM if shelem else fmt.name}{fair}"
         + (" bam=1" if args.bam else "")
         + (" kinds_told=1" if args.tell_kinds else "")
+        + (f" revealed={args.reveal}" if args.reveal else "")
     )
 
 

@@ -351,6 +351,12 @@ class SearchPlayer:
         self._should_stop = should_stop
         self.greedy_seats = greedy_seats
 
+    def _knowledge(self, view: SeatView) -> Knowledge:
+        """What the seat knows of the hidden cards: ``knowledge(view)``, nothing more. A seam
+        for ``bench/arena.py --reveal``, which measures what not knowing some hands costs by
+        showing them to the seat; the engine's players never see more than their view."""
+        return knowledge(view)
+
     # ------------------------------------------------------------------------ trump
 
     def choose_trump(self, view: SeatView) -> Suit:
@@ -358,7 +364,7 @@ class SearchPlayer:
         deals = self.settings.trump_deals
         if not view.hand or deals <= 0 or view.fmt.jokers:  # V5 joker six: see choose_bid
             return auto_trump(view.hand)
-        sampler = Sampler(knowledge(view))
+        sampler = Sampler(self._knowledge(view))
         table = seating(view.fmt)
         values = outcome_values(view) if table.standard else None
         worth = HandValues(view, self.settings.margin_weight)
@@ -414,7 +420,7 @@ class SearchPlayer:
         legal = view.legal
         if view.trump is None:
             return self._fallback.choose_card(view)
-        know = knowledge(view)
+        know = self._knowledge(view)
         trump = int(view.trump)
         in_trick = to_rm_any((c for _, c in view.trick), trump)
         candidates = distinct_cards(legal, know.unseen | in_trick, trump)

@@ -1,14 +1,19 @@
-"""``bench/arena.py``'s players: who is told what (issue 14).
+"""``bench/arena.py``'s players: who is told and shown what (issue 14).
 
 The arena runs for an hour; these checks make a mistake in how it seats and briefs its players
 fail here, in a second."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bench import arena
-from engine import GreedyPlayer, SearchPlayer
+from engine import PLAY, GreedyPlayer, Match, SearchPlayer, seat_view
+from engine.fastsim import to_rm
+from engine.rules import FORMATS
+from engine.sampling import Sampler
 
 
 def test_a_searching_player_is_told_the_greedy_seats_only_when_asked() -> None:
@@ -36,3 +41,45 @@ def test_a_match_with_kinds_told_or_not_plays_to_the_end(
     assert out.hands >= 1 and out.times_ms
     # match 1 of three: A is seat 1 alone, the greedy players sit at 0 and 2
     assert briefed == [frozenset({0, 2}) if tell else frozenset()]
+
+
+@pytest.mark.parametrize("who", arena.REVEAL)
+def test_a_seat_shown_some_hands_draws_only_deals_that_hold_them(who: str) -> None:
+    """``--reveal``: every deal the shown seat draws gives the shown seats their true cards;
+    shown only the partner, the opponents' hands still vary from deal to deal (shown the
+    opponents, the partner's hand is what is left, so it is known too)."""
+    fmt = FORMATS["six_pairs"]
+    match = Match(5, fmt=fmt)
+    greedy = GreedyPlayer()
+    while match.phase != PLAY or match.turn != 0:
+        view = seat_view(match, match.to_act)
+        if match.phase == PLAY:
+            match.play(match.turn, greedy.choose_card(view))
+        else:
+            match.choose_trump(match.to_act, greedy.choose_trump(view))
+    player = arena.make("hard:card_budget=300", 1)
+    assert isinstance(player, SearchPlayer)
+    seeing = arena.Seeing(player, match, who)
+    view = seat_view(match, 0)
+    shown = set(seeing.shown(view))
+    assert shown == {"partner": {3}, "opponents": {1, 2, 4, 5}, "all": {1, 2, 3, 4, 5}}[who]
+    sampler = Sampler(seeing._knowledge(view))
+    rng = random.Random(2)
+    deals = [sampler.sample(rng) for _ in range(30)]
+    for seat in range(1, fmt.seats):
+        truth = to_rm(match.hand_of(seat))
+        held = {deal[seat] for deal in deals}
+        assert (held == {truth}) == (who != "partner" or seat in shown)
+
+
+def test_reveal_is_named_on_the_last_line(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--variant", "three", "--a", "hard:card_budget=200,max_deals=4"]
+    argv += ["--matches", "1", "--quiet", "--reveal", "all"]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("sys.argv", argv)
+        arena.main()
+    assert (
+        capsys.readouterr()
+        .out.splitlines()[-1]
+        .endswith("variant=three fair_share=0.333 revealed=all")
+    )
