@@ -21,7 +21,8 @@ the V1 house rule; ``kinds_told=1`` with ``--tell-kinds``, an experiment: search
 told which seats are greedy, as the bot's never are; ``revealed=<who>`` with ``--reveal``,
 a measure, not a player: A's searching seats are shown the true hands of their ``partner``,
 their ``opponents`` or ``all`` the others, which says what not knowing them costs).
-Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching level takes overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
+Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching level takes
+overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
 ``--workers N`` runs matches in N processes; report timings from ``--workers 1`` runs only.
 
 ``--variant shelem`` (V6, ``engine.shelem``) plays Shelem matches to the seed's 1165 the same
@@ -103,9 +104,10 @@ class Seeing(SearchPlayer):
     """A searching player shown some other seats' true hands (``--reveal``): a measure of
     what a seat's ignorance of them costs, never a player the bot runs."""
 
-    def __init__(self, player: SearchPlayer, match: Match, who: str) -> None:
-        super().__init__(settings=player.settings, greedy_seats=player.greedy_seats)
-        self._rng = player._rng
+    def __init__(self, seed: int, player: SearchPlayer, match: Match, who: str) -> None:
+        """``player``'s settings and greedy seats, and ``seed``, the one it was made with, so
+        that the seat draws what it would have drawn had it not been shown anything."""
+        super().__init__(seed, player.settings, greedy_seats=player.greedy_seats)
         self._match = match
         self._who = who
 
@@ -242,15 +244,14 @@ def play_match(
     a_team, seats = a_seats(fmt, index)
     specs = [a if s in seats else b for s in range(fmt.seats)]
     greedy = frozenset(s for s in range(fmt.seats) if tell_kinds and is_greedy(specs[s]))
-    players = [
-        make(specs[s], derive(seed, "player", index, s), greedy - {s}) for s in range(fmt.seats)
-    ]
+    seeds = [derive(seed, "player", index, s) for s in range(fmt.seats)]
+    players = [make(specs[s], seeds[s], greedy - {s}) for s in range(fmt.seats)]
     match = Match(deal_seed, Rules(bam=bam), fmt)
     if reveal:
         for s in seats:
             player = players[s]
             if isinstance(player, SearchPlayer):
-                players[s] = Seeing(player, match, reveal)
+                players[s] = Seeing(seeds[s], player, match, reveal)
     out = Outcome(False)
     clock, cpu_clock = time.perf_counter, time.process_time
     times, cpu_times = out.times_ms, out.cpu_ms

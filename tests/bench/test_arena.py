@@ -14,6 +14,7 @@ from engine import PLAY, GreedyPlayer, Match, SearchPlayer, seat_view
 from engine.fastsim import to_rm
 from engine.rules import FORMATS
 from engine.sampling import Sampler
+from tests.engine.test_players_formats import act
 
 
 def test_a_searching_player_is_told_the_greedy_seats_only_when_asked() -> None:
@@ -50,16 +51,11 @@ def test_a_seat_shown_some_hands_draws_only_deals_that_hold_them(who: str) -> No
     opponents, the partner's hand is what is left, so it is known too)."""
     fmt = FORMATS["six_pairs"]
     match = Match(5, fmt=fmt)
-    greedy = GreedyPlayer()
     while match.phase != PLAY or match.turn != 0:
-        view = seat_view(match, match.to_act)
-        if match.phase == PLAY:
-            match.play(match.turn, greedy.choose_card(view))
-        else:
-            match.choose_trump(match.to_act, greedy.choose_trump(view))
+        act(match, GreedyPlayer())
     player = arena.make("hard:card_budget=300", 1)
     assert isinstance(player, SearchPlayer)
-    seeing = arena.Seeing(player, match, who)
+    seeing = arena.Seeing(1, player, match, who)
     view = seat_view(match, 0)
     shown = set(seeing.shown(view))
     assert shown == {"partner": {3}, "opponents": {1, 2, 4, 5}, "all": {1, 2, 3, 4, 5}}[who]
@@ -72,12 +68,13 @@ def test_a_seat_shown_some_hands_draws_only_deals_that_hold_them(who: str) -> No
         assert (held == {truth}) == (who != "partner" or seat in shown)
 
 
-def test_reveal_is_named_on_the_last_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_reveal_is_named_on_the_last_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     argv = ["arena", "--variant", "three", "--a", "hard:card_budget=200,max_deals=4"]
     argv += ["--matches", "1", "--quiet", "--reveal", "all"]
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr("sys.argv", argv)
-        arena.main()
+    monkeypatch.setattr("sys.argv", argv)
+    arena.main()
     assert (
         capsys.readouterr()
         .out.splitlines()[-1]
