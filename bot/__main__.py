@@ -89,16 +89,21 @@ async def run(settings: Settings, *, migrate_only: bool = False) -> int:
     serving = asyncio.create_task(_start_and_serve(settings, migrate_only, running))
     _stop_on_signals(serving, running)
     code = 0
+    failure: StartupError | None = None
     try:
         code = await serving
     except StartupError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        failure = exc
         code = EXIT_FAILED
     except asyncio.CancelledError:
         if running.signal_name is None:
             raise
     finally:
-        await _shut_down(running)
+        try:
+            await _shut_down(running)
+        finally:  # the last line: what shutting down logs (the store's) must come before it
+            if failure is not None:
+                print(f"error: {failure}", file=sys.stderr)
     if running.signal_name is not None:
         tables = len(running.bot.service.tables) if running.bot is not None else 0
         log.info(
