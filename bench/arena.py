@@ -22,7 +22,9 @@ told which seats are greedy, as the bot's never are; ``revealed=<who>`` with ``-
 a measure, not a player: A's searching seats are shown the true hands of their ``partner``,
 their ``opponents`` or ``all`` the others, which says what not knowing them costs).
 Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching level takes
-overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``.
+overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``; with ``signals=1`` a
+searching seat plays the partners' signal (``engine.signals``, an experiment) and reads it from
+its partners of the same spec.
 ``--workers N`` runs matches in N processes; report timings from ``--workers 1`` runs only.
 
 ``--variant shelem`` (V6, ``engine.shelem``) plays Shelem matches to the seed's 1165 the same
@@ -77,7 +79,12 @@ from engine.shelem.search import ShelemSearchPlayer
 NAMES = ("random", "greedy", "easy", "normal", "hard")
 
 
-def make(spec: str, seed: int, greedy_seats: frozenset[int] = frozenset()) -> VariantPlayer:
+def make(
+    spec: str,
+    seed: int,
+    greedy_seats: frozenset[int] = frozenset(),
+    partners: frozenset[int] = frozenset(),
+) -> VariantPlayer:
     """A player from ``name`` or ``name:key=value,...`` (overrides of a search level); a
     searching one is told ``greedy_seats``, the seats it knows to be greedy players."""
     name, _, opts = spec.partition(":")
@@ -92,7 +99,8 @@ def make(spec: str, seed: int, greedy_seats: frozenset[int] = frozenset()) -> Va
             kind = type(getattr(settings, key))
             parsed = bool(int(value)) if kind is bool else kind(value)
             settings = dataclasses.replace(settings, **{key: parsed})
-        return SearchPlayer(seed, settings, greedy_seats=greedy_seats)
+        signal_seats = partners if settings.signals else frozenset()
+        return SearchPlayer(seed, settings, greedy_seats=greedy_seats, signal_seats=signal_seats)
     raise SystemExit(f"unknown player {spec!r}: one of {', '.join(NAMES)}")
 
 
@@ -107,7 +115,12 @@ class Seeing(SearchPlayer):
     def __init__(self, seed: int, player: SearchPlayer, match: Match, who: str) -> None:
         """``player``'s settings and greedy seats, and ``seed``, the one it was made with, so
         that the seat draws what it would have drawn had it not been shown anything."""
-        super().__init__(seed, player.settings, greedy_seats=player.greedy_seats)
+        super().__init__(
+            seed,
+            player.settings,
+            greedy_seats=player.greedy_seats,
+            signal_seats=player.signal_seats,
+        )
         self._match = match
         self._who = who
 
@@ -128,6 +141,17 @@ class Seeing(SearchPlayer):
             unseen &= ~hand
             counts[seat] -= hand.bit_count()
         return dataclasses.replace(know, known=tuple(known), unseen=unseen, counts=tuple(counts))
+
+
+def same_kind(fmt: GameFormat, specs: list[str], seat: int) -> frozenset[int]:
+    """``seat``'s partners that play as it does: computers of one level, as at the bot's
+    tables, whose signals (``engine.signals``) it can read."""
+    team = fmt.team_of[seat]
+    return frozenset(
+        s
+        for s in range(fmt.seats)
+        if s != seat and fmt.team_of[s] == team and specs[s] == specs[seat]
+    )
 
 
 def is_greedy(spec: str) -> bool:
@@ -245,7 +269,9 @@ def play_match(
     specs = [a if s in seats else b for s in range(fmt.seats)]
     greedy = frozenset(s for s in range(fmt.seats) if tell_kinds and is_greedy(specs[s]))
     seeds = [derive(seed, "player", index, s) for s in range(fmt.seats)]
-    players = [make(specs[s], seeds[s], greedy - {s}) for s in range(fmt.seats)]
+    players = [
+        make(specs[s], seeds[s], greedy - {s}, same_kind(fmt, specs, s)) for s in range(fmt.seats)
+    ]
     match = Match(deal_seed, Rules(bam=bam), fmt)
     if reveal:
         for s in seats:

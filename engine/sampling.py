@@ -18,6 +18,7 @@ from math import comb, factorial
 
 from .cards import Card
 from .fastsim import RM_SUIT, STANDARD_TEAMS, TO_RM, greedy_card, seating, to_rm, to_rm_any
+from .signals import losing_follows, signal_card, winning_card
 from .view import SeatView
 
 _Splits = tuple[int, list[int], list[tuple[int, ...]]]
@@ -584,9 +585,13 @@ class PlayModel:
     whose play no deal explains was not greedy after all, and is weighed like the others. Not
     at two (V2): there ``telltale`` counts the laid-down cards as live where the greedy seat
     knows only its own are not, so its telltales are not facts.
+
+    ``signal_seats`` are partners known to play the signal (``engine.signals``, an experiment):
+    their losing follows are read by it instead, a deal it contradicts weighed by
+    ``eps_signal``.
     """
 
-    __slots__ = ("_checks", "exclusions")
+    __slots__ = ("_checks", "_eps_signal", "_signals", "_trump", "exclusions")
 
     def __init__(
         self,
@@ -594,6 +599,8 @@ class PlayModel:
         eps: float,
         eps_partner: float,
         greedy_seats: frozenset[int] = frozenset(),
+        signal_seats: frozenset[int] = frozenset(),
+        eps_signal: float = 0.05,
     ) -> None:
         assert view.trump is not None
         trump = int(view.trump)
@@ -609,18 +616,30 @@ class PlayModel:
         checks: list[tuple[int, int, float]] = []
         telltales: list[tuple[int, int, float]] = []  # of the greedy seats
         contradicted: set[int] = set()
+        signals: list[tuple[int, int, int, int, int, int]] = []
         if view.fmt.discards:  # V2: a greedy seat's masters leave out only its own discards
             greedy_seats = frozenset()
         for index, (seat, card, leader) in enumerate(plays):
             factor = eps_partner if team_of[seat] == team_of[me] else eps
             strict = seat in greedy_seats
-            if seat != me and (factor < 1.0 or strict):
-                before = tuple(c for _, c, _ in plays[index - index % n : index])
+            read = seat in signal_seats
+            if seat == me or not (read or factor < 1.0 or strict):
+                rest ^= 1 << card
+                continue
+            before = tuple(c for _, c, _ in plays[index - index % n : index])
+            later = 0  # what the seat played after this card
+            for other, played, _ in plays[index + 1 :]:
+                if other == seat:
+                    later |= 1 << played
+            if read and before:
+                led = before[0] & 3
+                win = winning_card(list(before), trump)
+                if losing_follows(1 << card, led, win, trump):  # its choice was the signal's
+                    signals.append((seat, card, led, win, rest, later | 1 << card))
+                    rest ^= 1 << card
+                    continue
+            if factor < 1.0 or strict:
                 mask = telltale(seat, leader, before, card, trump, rest, team_of)
-                later = 0
-                for other, played, _ in plays[index + 1 :]:
-                    if other == seat:
-                        later |= 1 << played
                 if later & mask:  # no deal explains it: the same for every deal
                     contradicted.add(seat)
                 elif strict:
@@ -635,16 +654,24 @@ class PlayModel:
             elif factor < 1.0:  # not the greedy player it was said to be: soft, as others
                 checks.append((seat, mask, factor))
         self._checks = checks
+        self._signals = signals
+        self._eps_signal = eps_signal
+        self._trump = trump
         self.exclusions: tuple[int, ...] = tuple(exclusions)
         """Per seat, the cards a seat of ``greedy_seats`` cannot hold: were it holding one, it
         would have played otherwise. Hard facts, for ``Sampler``'s ``exclude``."""
 
     def __bool__(self) -> bool:
-        return bool(self._checks)
+        return bool(self._checks or self._signals)
 
     def weight(self, hands: list[int]) -> float:
         w = 1.0
         for seat, mask, factor in self._checks:
             if hands[seat] & mask:
                 w *= factor
+        trump = self._trump
+        for seat, card, led, win, rest, since in self._signals:
+            expected = signal_card(hands[seat] | since, led, win, trump, rest)
+            if expected >= 0 and expected != card:
+                w *= self._eps_signal
         return w

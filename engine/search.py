@@ -65,6 +65,7 @@ from .fastsim import (
     rollout_joker,
     rollout_n,
     seating,
+    to_rm,
     to_rm_any,
     trick_winner,
     trick_winner_joker,
@@ -82,6 +83,7 @@ from .players import (
 )
 from .rules import STANDARD, GameFormat
 from .sampling import Bias, Knowledge, PlayModel, Sampler, knowledge
+from .signals import losing_follows, signal_card, winning_card
 from .view import SeatView
 
 Difficulty = Literal["easy", "normal", "hard"]
@@ -322,6 +324,10 @@ class SearchSettings:
     """Deals drawn per deal kept when resampling by the play model."""
     halving: bool = True
     """Successive halving of the candidates rather than equal shares."""
+    signals: bool = False
+    """Follow suit with a losing card by the partners' signal (``engine.signals``)."""
+    eps_signal: float = 0.05
+    """Weight factor of a deal per card of a ``signal_seats`` seat the signal contradicts."""
 
 
 class SearchPlayer:
@@ -344,12 +350,14 @@ class SearchPlayer:
         settings: SearchSettings | None = None,
         should_stop: StopCheck | None = None,
         greedy_seats: frozenset[int] = frozenset(),
+        signal_seats: frozenset[int] = frozenset(),
     ) -> None:
         self._rng = random.Random(seed)
         self.settings = settings or LEVELS["hard"]
         self._fallback = GreedyPlayer()
         self._should_stop = should_stop
         self.greedy_seats = greedy_seats
+        self.signal_seats = signal_seats
 
     def _knowledge(self, view: SeatView) -> Knowledge:
         """What the seat knows of the hidden cards: ``knowledge(view)``, nothing more. A seam
@@ -414,6 +422,20 @@ class SearchPlayer:
     # ------------------------------------------------------------------------ cards
 
     def choose_card(self, view: SeatView) -> Card:
+        """The searched card; following suit with a losing card, the signal's (``signals``,
+        at tables where the seat has a partner to read it)."""
+        card = self._search_card(view)
+        if (
+            self.settings.signals
+            and view.trick
+            and view.trump is not None
+            and not card.is_joker
+            and len(view.fmt.teams) < view.seats
+        ):
+            return ANY_CARDS[card_of(self._signal(view, TO_RM[card], int(view.trump)))]
+        return card
+
+    def _search_card(self, view: SeatView) -> Card:
         forced = forced_card(view)
         if forced is not None:
             return forced
@@ -431,6 +453,22 @@ class SearchPlayer:
             return self._fallback.choose_card(view)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -candidates[i]))
         return ANY_CARDS[card_of(candidates[best])]
+
+    @staticmethod
+    def _signal(view: SeatView, card: int, trump: int) -> int:
+        """``card``, or the losing card of the suit led the signal plays in its place."""
+        if view.fmt.jokers:  # V5 joker six: not read (the play model knows no jokers)
+            return card
+        trick = [TO_RM[c] for _, c in view.trick]
+        led = trick[0] & 3
+        win = winning_card(trick, trump)
+        hand = to_rm(view.hand)
+        if not losing_follows(1 << card, led, win, trump):
+            return card
+        rest = seating(view.fmt).deck & ~to_rm(c for t in view.tricks for c in t.cards)
+        rest &= ~to_rm(c for _, c in view.trick)
+        signal = signal_card(hand, led, win, trump, rest)
+        return card if signal < 0 else signal
 
     def _evaluate(
         self, view: SeatView, know: Knowledge, candidates: list[int]
@@ -476,9 +514,12 @@ class SearchPlayer:
         bias = self._trump_bias(view) if settings.trump_prior else None
         model = None
         greedy = self.greedy_seats
-        if (settings.eps < 1 or settings.eps_partner < 1 or greedy) and not jokers:
+        signalling = self.signal_seats
+        if (settings.eps < 1 or settings.eps_partner < 1 or greedy or signalling) and not jokers:
             # (the play model's greedy probe knows no jokers: V5 joker six samples uniformly)
-            model = PlayModel(view, settings.eps, settings.eps_partner, greedy)
+            model = PlayModel(
+                view, settings.eps, settings.eps_partner, greedy, signalling, settings.eps_signal
+            )
         try:
             sampler = Sampler(know, bias, model.exclusions if model is not None else ())
         except ValueError:  # the greedy seats' plays and the voids admit no deal together

@@ -25,6 +25,21 @@ def test_a_searching_player_is_told_the_greedy_seats_only_when_asked() -> None:
     assert not arena.is_greedy("hard:eps=0.1")
 
 
+def test_signals_are_read_only_from_partners_of_the_same_spec() -> None:
+    """``signals=1``: a searching seat reads its partners of its own spec, no other seat."""
+    fmt = FORMATS["six_pairs"]
+    specs = ["hard:signals=1", "greedy", "greedy"] * 2
+    assert arena.same_kind(fmt, specs, 0) == frozenset({3})
+    assert arena.same_kind(fmt, specs, 1) == frozenset({4})
+    assert arena.same_kind(fmt, ["hard", "greedy", "greedy", "normal", "greedy", "greedy"], 0) == (
+        frozenset()
+    )
+    reads = arena.make("hard:signals=1", 1, frozenset(), frozenset({3}))
+    plain = arena.make("hard", 1, frozenset(), frozenset({3}))
+    assert isinstance(reads, SearchPlayer) and reads.signal_seats == frozenset({3})
+    assert isinstance(plain, SearchPlayer) and plain.signal_seats == frozenset()
+
+
 @pytest.mark.parametrize("tell", [False, True])
 def test_a_match_with_kinds_told_or_not_plays_to_the_end(
     tell: bool, monkeypatch: pytest.MonkeyPatch
@@ -32,10 +47,15 @@ def test_a_match_with_kinds_told_or_not_plays_to_the_end(
     briefed: list[frozenset[int]] = []
     make = arena.make
 
-    def spy(spec: str, seed: int, greedy_seats: frozenset[int] = frozenset()) -> object:
+    def spy(
+        spec: str,
+        seed: int,
+        greedy_seats: frozenset[int] = frozenset(),
+        partners: frozenset[int] = frozenset(),
+    ) -> object:
         if not arena.is_greedy(spec):
             briefed.append(greedy_seats)
-        return make(spec, seed, greedy_seats)
+        return make(spec, seed, greedy_seats, partners)
 
     monkeypatch.setattr(arena, "make", spy)
     out = arena.play_match("hard:card_budget=200,max_deals=4", "greedy", 3, 1, "three", False, tell)
