@@ -1,0 +1,74 @@
+"""Where seeing the partner's hand changes a searching player's card, by place in the trick.
+
+Team 0's seats search (``hard`` unless ``--a``), the others play greedy. At every card decision
+of a searching seat with a choice, the same view is put to the player and to the same player
+shown its partners' hands (``arena.Seeing``, as ``--reveal partner``), both from the same seed;
+the shown player's card is played. The first ``--hands`` hands of each match are played, the
+trump named by the greedy rule. Prints decisions and changed cards per position in the trick
+(0: leading); the last line is machine-readable::
+
+    variant=<name> decisions=<N> changed=<M> lead_changed_rate=<x>
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from arena import Seeing, derive, make  # run as a script: bench/ is on the path
+
+from engine import PLAY, TRUMP, GreedyPlayer, Match, Rules, SearchPlayer, seat_view
+from engine.rules import FORMATS
+
+
+def run(
+    variant: str, spec: str, matches: int, seed: int, hands: int
+) -> tuple[list[int], list[int]]:
+    """Decisions and changed cards per position in the trick."""
+    fmt = FORMATS[variant]
+    decisions = [0] * fmt.seats
+    changed = [0] * fmt.seats
+    greedy = GreedyPlayer()
+    for index in range(matches):
+        match = Match(derive(seed, "deal", index), Rules(), fmt)
+        while not match.is_over and match.hand_number <= hands:
+            seat = match.to_act
+            view = seat_view(match, seat)
+            if view.phase == TRUMP:
+                match.choose_trump(seat, greedy.choose_trump(view))
+                continue
+            if view.phase != PLAY or fmt.team_of[seat] != 0 or len(view.legal) == 1:
+                match.play(seat, greedy.choose_card(view))
+                continue
+            player_seed = derive(seed, "p", index, len(match.actions))
+            plain = make(spec, player_seed)
+            assert isinstance(plain, SearchPlayer), "--a must be a searching level"
+            seeing = Seeing(player_seed, plain, match, "partner")
+            card = seeing.choose_card(view)
+            position = len(view.trick)
+            decisions[position] += 1
+            changed[position] += plain.choose_card(view) != card
+            match.play(seat, card)
+    return decisions, changed
+
+
+def main() -> None:
+    team_formats = [n for n, f in FORMATS.items() if len(f.teams) < f.seats and not f.jokers]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="six_pairs", choices=team_formats)
+    parser.add_argument("--a", default="hard", help="the searching level (default hard)")
+    parser.add_argument("--matches", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=3, help="hands played of each match")
+    args = parser.parse_args()
+    decisions, changed = run(args.variant, args.a, args.matches, args.seed, args.hands)
+    for position, (n, m) in enumerate(zip(decisions, changed, strict=True)):
+        print(f"position {position}: {n} decisions, {m} changed ({m / max(n, 1):.2f})")
+    lead_rate = changed[0] / max(decisions[0], 1)
+    print(
+        f"variant={args.variant} decisions={sum(decisions)} changed={sum(changed)}"
+        f" lead_changed_rate={lead_rate:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
