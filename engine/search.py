@@ -341,7 +341,8 @@ class SearchPlayer:
     then read as the facts they are (``PlayModel``): every deal drawn explains them. The bot
     passes none (a table's computers all play at one level, so a searching seat's opponents
     are people or searchers); ``bench/arena.py --tell-kinds`` measures what the knowledge is
-    worth against greedy players.
+    worth against greedy players. ``signal_seats``: partners known to play the signal of
+    ``engine.signals`` (an experiment with ``SearchSettings.signals``, which the bot leaves off).
     """
 
     def __init__(
@@ -429,7 +430,7 @@ class SearchPlayer:
             self.settings.signals
             and view.trick
             and view.trump is not None
-            and not card.is_joker
+            and not view.fmt.jokers  # V5 joker six: not read (the play model knows no jokers)
             and len(view.fmt.teams) < view.seats
         ):
             return ANY_CARDS[card_of(self._signal(view, TO_RM[card], int(view.trump)))]
@@ -457,14 +458,12 @@ class SearchPlayer:
     @staticmethod
     def _signal(view: SeatView, card: int, trump: int) -> int:
         """``card``, or the losing card of the suit led the signal plays in its place."""
-        if view.fmt.jokers:  # V5 joker six: not read (the play model knows no jokers)
-            return card
         trick = [TO_RM[c] for _, c in view.trick]
         led = trick[0] & 3
         win = winning_card(trick, trump)
-        hand = to_rm(view.hand)
         if not losing_follows(1 << card, led, win, trump):
             return card
+        hand = to_rm(view.hand)
         rest = seating(view.fmt).deck & ~to_rm(c for t in view.tricks for c in t.cards)
         rest &= ~to_rm(c for _, c in view.trick)
         signal = signal_card(hand, led, win, trump, rest)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from engine import Match, SearchPlayer, seat_view
 from engine.cards import parse_cards
 from engine.fastsim import TO_RM, to_rm
-from engine.match import PLAY
+from engine.match import BID, PLAY
 from engine.rules import FORMATS
 from engine.sampling import PlayModel
 from engine.signals import losing_follows, side_masters, signal_card, winning_card
@@ -161,13 +161,18 @@ def test_a_losing_follow_is_the_signals_card(name: str) -> None:
     assert seen > 0
 
 
-def test_no_signal_without_a_partner() -> None:
-    """Everyone alone (V3): the seat's card is its search's, signals or not."""
+@pytest.mark.parametrize("name", ["three", "joker_six"])
+def test_no_signal_without_a_partner_or_with_jokers(name: str) -> None:
+    """Everyone alone (V3), or the joker six (V5, whose jokers the play model does not read):
+    the seat's card is its search's, signals or not."""
     for seed in range(4):
-        m = Match(seed, fmt=FORMATS["three"])
+        m = Match(seed, fmt=FORMATS[name])
         plain = SearchPlayer(seed, TINY)
         while m.phase != PLAY:
-            act(m, plain)
+            if m.phase == BID:
+                m.bid(m.to_act, plain.choose_bid(seat_view(m, m.to_act)))
+            else:
+                act(m, plain)
         for _ in range(seed + 1):
             act(m, plain)
         view = seat_view(m, m.to_act)
