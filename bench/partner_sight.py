@@ -52,7 +52,7 @@ def run(
 
 
 def main() -> None:
-    team_formats = [n for n, f in FORMATS.items() if len(f.teams) < f.seats and not f.jokers]
+    team_formats = [n for n, f in FORMATS.items() if not f.solo and not f.jokers]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="six_pairs", choices=team_formats)
     parser.add_argument("--a", default="hard", help="the searching level (default hard)")

@@ -633,7 +633,7 @@ class PlayModel:
                     later |= 1 << played
             if read and before:
                 led = before[0] & 3
-                win = winning_card(list(before), trump)
+                win = winning_card(leader, before, trump, n)
                 if losing_follows(1 << card, led, win, trump):  # its choice was the signal's
                     signals.append((seat, card, led, win, rest, later | 1 << card))
                     rest ^= 1 << card

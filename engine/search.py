@@ -431,7 +431,7 @@ class SearchPlayer:
             and view.trick
             and view.trump is not None
             and not view.fmt.jokers  # V5 joker six: not read (the play model knows no jokers)
-            and len(view.fmt.teams) < view.seats
+            and not view.fmt.solo
         ):
             return ANY_CARDS[card_of(self._signal(view, TO_RM[card], int(view.trump)))]
         return card
@@ -460,13 +460,12 @@ class SearchPlayer:
         """``card``, or the losing card of the suit led the signal plays in its place."""
         trick = [TO_RM[c] for _, c in view.trick]
         led = trick[0] & 3
-        win = winning_card(trick, trump)
+        win = winning_card(view.leader, trick, trump, view.seats)
         if not losing_follows(1 << card, led, win, trump):
             return card
-        hand = to_rm(view.hand)
-        rest = seating(view.fmt).deck & ~to_rm(c for t in view.tricks for c in t.cards)
-        rest &= ~to_rm(c for _, c in view.trick)
-        signal = signal_card(hand, led, win, trump, rest)
+        played = [c for t in view.tricks for c in t.cards] + [c for _, c in view.trick]
+        rest = seating(view.fmt).deck & ~to_rm(played)
+        signal = signal_card(to_rm(view.hand), led, win, trump, rest)
         return card if signal < 0 else signal
 
     def _evaluate(

@@ -20,7 +20,9 @@ move ``six_pairs`` (``docs/benchmarks.md``), so the bot's computers neither play
 
 from __future__ import annotations
 
-from .fastsim import ABOVE, RM_SUIT
+from collections.abc import Sequence
+
+from .fastsim import ABOVE, RM_SUIT, trick_winner
 
 
 def losing_follows(hand: int, led: int, win: int, trump: int) -> int:
@@ -57,10 +59,7 @@ def signal_card(hand: int, led: int, win: int, trump: int, rest: int) -> int:
     return low.bit_length() - 1
 
 
-def winning_card(cards: list[int], trump: int) -> int:
-    """The card winning a partial trick of rank-major ``cards`` (R9)."""
-    win = cards[0]
-    for c in cards[1:]:
-        if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
-            win = c
-    return win
+def winning_card(leader: int, cards: Sequence[int], trump: int, seats: int) -> int:
+    """The card winning a partial trick of rank-major ``cards`` led by ``leader`` (R9, as
+    ``trick_winner`` finds its seat)."""
+    return cards[(trick_winner(leader, cards, trump, seats) - leader) % seats]

@@ -26,7 +26,7 @@ from engine.signals import losing_follows, side_masters, signal_card, winning_ca
 from .test_players_formats import TINY, act
 
 SIGNALLING = dataclasses.replace(TINY, signals=True)
-TEAM_FORMATS = [n for n, f in FORMATS.items() if len(f.teams) < f.seats and not f.jokers]
+TEAM_FORMATS = [n for n, f in FORMATS.items() if not f.solo and not f.jokers]
 """Formats where a seat has a partner to signal to (the joker six's jokers are not read)."""
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -71,8 +71,9 @@ def test_a_trump_master_is_not_signalled() -> None:
 
 
 def test_winning_card_is_r9() -> None:
-    assert winning_card([card("5H"), card("KH"), card("AS")], CLUBS) == card("KH")
-    assert winning_card([card("5H"), card("KH"), card("2C")], CLUBS) == card("2C")
+    assert winning_card(2, [card("5H"), card("KH"), card("AS")], CLUBS, 4) == card("KH")
+    assert winning_card(2, [card("5H"), card("KH"), card("2C")], CLUBS, 4) == card("2C")
+    assert winning_card(5, [card("5H"), card("KH"), card("2C")], CLUBS, 6) == card("2C")
 
 
 def _signalling_match(name: str, seed: int, plays: int) -> tuple[Match, list[SearchPlayer]]:
@@ -151,7 +152,7 @@ def test_a_losing_follow_is_the_signals_card(name: str) -> None:
         trump = int(view.trump)
         played = TO_RM[players[seat].choose_card(view)]
         trick = [TO_RM[c] for _, c in view.trick]
-        led, win = trick[0] & 3, winning_card(trick, trump)
+        led, win = trick[0] & 3, winning_card(view.leader, trick, trump, view.seats)
         if losing_follows(1 << played, led, win, trump):
             hand = to_rm(view.hand)
             rest = to_rm(c for s in range(view.seats) for c in m.hand_of(s))
