@@ -41,7 +41,7 @@ import dataclasses
 import math
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from hashlib import blake2b
@@ -53,6 +53,7 @@ from engine import (
     DRAW,
     PLAY,
     TRUMP,
+    Card,
     GreedyPlayer,
     HandResult,
     Match,
@@ -181,6 +182,31 @@ def derive(*parts: object) -> int:
     """A 63-bit seed from a path of values, stable across runs and processes."""
     digest = blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def first_hands(
+    fmt: GameFormat,
+    seed: int,
+    matches: int,
+    hands: int,
+    decide: Callable[[Match, SeatView, int], Card],
+) -> None:
+    """Plays the first ``hands`` hands of ``matches`` matches on the arena's deals of ``seed``:
+    team 0's cards by ``decide`` (the match, the seat's view, a seed for that moment), every
+    other choice, trump included, by the greedy rule. The ground of the measures that put team
+    0's decisions to two players or models at once (``partner_sight``, ``partner_posterior``)."""
+    greedy = GreedyPlayer()
+    for index in range(matches):
+        match = Match(derive(seed, "deal", index), Rules(), fmt)
+        while not match.is_over and match.hand_number <= hands:
+            seat = match.to_act
+            view = seat_view(match, seat)
+            if view.phase == TRUMP:
+                match.choose_trump(seat, greedy.choose_trump(view))
+            elif view.phase != PLAY or fmt.team_of[seat] != 0:
+                match.play(seat, greedy.choose_card(view))
+            else:
+                match.play(seat, decide(match, view, derive(seed, "p", index, len(match.actions))))
 
 
 @dataclass

@@ -21,8 +21,8 @@ import argparse
 import random
 from dataclasses import dataclass, field
 
-from bench.arena import derive, make
-from engine import PLAY, TRUMP, GreedyPlayer, Match, Rules, SearchPlayer, seat_view
+from bench.arena import first_hands, make
+from engine import Card, Match, SearchPlayer
 from engine.fastsim import to_rm
 from engine.rules import FORMATS
 from engine.sampling import PlayModel, Sampler, knowledge
@@ -117,23 +117,13 @@ def run(
     variant: str, spec: str, matches: int, seed: int, hands: int, deals: int, readings: Readings
 ) -> None:
     """Plays the matches and fills ``readings.results``."""
-    fmt = FORMATS[variant]
-    greedy = GreedyPlayer()
-    for index in range(matches):
-        match = Match(derive(seed, "deal", index), Rules(), fmt)
-        while not match.is_over and match.hand_number <= hands:
-            seat = match.to_act
-            view = seat_view(match, seat)
-            if view.phase == TRUMP:
-                match.choose_trump(seat, greedy.choose_trump(view))
-                continue
-            if view.phase != PLAY or fmt.team_of[seat] != 0:
-                match.play(seat, greedy.choose_card(view))
-                continue
-            moment = derive(seed, "p", index, len(match.actions))
-            if view.tricks and len(view.legal) > 1:
-                measure(readings, match, view, deals, moment)
-            match.play(seat, make(spec, moment).choose_card(view))
+
+    def decide(match: Match, view: SeatView, moment: int) -> Card:
+        if view.tricks and len(view.legal) > 1:
+            measure(readings, match, view, deals, moment)
+        return make(spec, moment).choose_card(view)
+
+    first_hands(FORMATS[variant], seed, matches, hands, decide)
 
 
 def main() -> None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import argparse
 
-from arena import Seeing, derive, make  # run as a script: bench/ is on the path
+from arena import Seeing, first_hands, make  # run as a script: bench/ is on the path
 
-from engine import PLAY, TRUMP, GreedyPlayer, Match, Rules, SearchPlayer, seat_view
+from engine import Card, Match, SearchPlayer, SeatView
 from engine.rules import FORMATS
 
 
@@ -27,27 +27,19 @@ def run(
     fmt = FORMATS[variant]
     decisions = [0] * fmt.seats
     changed = [0] * fmt.seats
-    greedy = GreedyPlayer()
-    for index in range(matches):
-        match = Match(derive(seed, "deal", index), Rules(), fmt)
-        while not match.is_over and match.hand_number <= hands:
-            seat = match.to_act
-            view = seat_view(match, seat)
-            if view.phase == TRUMP:
-                match.choose_trump(seat, greedy.choose_trump(view))
-                continue
-            if view.phase != PLAY or fmt.team_of[seat] != 0 or len(view.legal) == 1:
-                match.play(seat, greedy.choose_card(view))
-                continue
-            player_seed = derive(seed, "p", index, len(match.actions))
-            plain = make(spec, player_seed)
-            assert isinstance(plain, SearchPlayer), "--a must be a searching level"
-            seeing = Seeing(player_seed, plain, match, "partner")
-            card = seeing.choose_card(view)
-            position = len(view.trick)
-            decisions[position] += 1
-            changed[position] += plain.choose_card(view) != card
-            match.play(seat, card)
+
+    def decide(match: Match, view: SeatView, player_seed: int) -> Card:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        plain = make(spec, player_seed)
+        assert isinstance(plain, SearchPlayer), "--a must be a searching level"
+        card = Seeing(player_seed, plain, match, "partner").choose_card(view)
+        position = len(view.trick)
+        decisions[position] += 1
+        changed[position] += plain.choose_card(view) != card
+        return card
+
+    first_hands(fmt, seed, matches, hands, decide)
     return decisions, changed
 
 
