@@ -209,6 +209,19 @@ def first_hands(
                 match.play(seat, decide(match, view, derive(seed, "p", index, len(match.actions))))
 
 
+def first_hands_parser(doc: str, matches: int, a_help: str) -> argparse.ArgumentParser:
+    """The options of ``first_hands`` for a measure's command line: ``--variant`` (a team
+    format without bidding), ``--a`` (what team 0 plays), ``--matches``, ``--seed``, ``--hands``."""
+    team_formats = [n for n, f in FORMATS.items() if not f.solo and not f.jokers]
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--variant", default="six_pairs", choices=team_formats)
+    parser.add_argument("--a", default="hard", help=f"{a_help} (default hard)")
+    parser.add_argument("--matches", type=int, default=matches)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=3, help="hands played of each match")
+    return parser
+
+
 @dataclass
 class Outcome:
     """What one match tells about player A."""

@@ -17,11 +17,10 @@ is machine-readable (run from the checkout: ``python -m bench.partner_posterior`
 
 from __future__ import annotations
 
-import argparse
 import random
 from dataclasses import dataclass, field
 
-from bench.arena import first_hands, make
+from bench.arena import first_hands, first_hands_parser, make
 from engine import Card, Match, SearchPlayer
 from engine.fastsim import to_rm
 from engine.rules import FORMATS
@@ -127,13 +126,7 @@ def run(
 
 
 def main() -> None:
-    team_formats = [n for n, f in FORMATS.items() if not f.solo and not f.jokers]
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="six_pairs", choices=team_formats)
-    parser.add_argument("--a", default="hard", help="what team 0 plays (default hard)")
-    parser.add_argument("--matches", type=int, default=16)
-    parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--hands", type=int, default=3, help="hands played of each match")
+    parser = first_hands_parser(__doc__, 16, "what team 0 plays")
     parser.add_argument("--deals", type=int, default=300, help="deals drawn per decision")
     parser.add_argument("--eps-partner", type=float, nargs="+", default=[0.5, 0.25, 0.1])
     args = parser.parse_args()

@@ -12,9 +12,12 @@ trump named by the greedy rule. Prints decisions and changed cards per position 
 
 from __future__ import annotations
 
-import argparse
-
-from arena import Seeing, first_hands, make  # run as a script: bench/ is on the path
+from arena import (  # run as a script: bench/ is on the path
+    Seeing,
+    first_hands,
+    first_hands_parser,
+    make,
+)
 
 from engine import Card, Match, SearchPlayer, SeatView
 from engine.rules import FORMATS
@@ -44,14 +47,7 @@ def run(
 
 
 def main() -> None:
-    team_formats = [n for n, f in FORMATS.items() if not f.solo and not f.jokers]
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="six_pairs", choices=team_formats)
-    parser.add_argument("--a", default="hard", help="the searching level (default hard)")
-    parser.add_argument("--matches", type=int, default=6)
-    parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--hands", type=int, default=3, help="hands played of each match")
-    args = parser.parse_args()
+    args = first_hands_parser(__doc__, 6, "the searching level").parse_args()
     decisions, changed = run(args.variant, args.a, args.matches, args.seed, args.hands)
     for position, (n, m) in enumerate(zip(decisions, changed, strict=True)):
         print(f"position {position}: {n} decisions, {m} changed ({m / max(n, 1):.2f})")
