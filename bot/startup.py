@@ -13,6 +13,8 @@ import logging
 import socket
 from urllib.parse import urlsplit
 
+from .url_redaction import redact_url
+
 # discord.py and aiohttp are imported where needed: `--healthcheck` imports this module too,
 # and runs every 30 s in the container.
 
@@ -105,6 +107,7 @@ def gateway_failure(exc: BaseException, url: str) -> StartupError:
     """Why the gateway connection ended before (or instead of) serving."""
     import discord
 
+    url = redact_url(url)  # a proxy's gateway URL may carry a token
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         return StartupError(f"gateway {url}: {exc}")
     if isinstance(exc, discord.ConnectionClosed):

@@ -9,8 +9,8 @@ Needs Redis 5 or later (a script that writes after reading ``TIME``).
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
+from ..url_redaction import redact_url
 from .base import Limits, Verdict
 
 SCRIPT = """
@@ -51,13 +51,9 @@ in thousandths."""
 
 
 def safe_redis_url(url: str) -> str:
-    """The URL as it may appear in a log line: any password masked."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
+    """The URL as it may appear in a log line: the userinfo's password and any secret query
+    value (``?password=`` on a ``unix://`` socket, say) masked (`redact_url`)."""
+    return redact_url(url)
 
 
 class RedisBackend:

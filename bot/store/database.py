@@ -18,6 +18,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
+from ..url_redaction import redact_url
+
 __all__ = [
     "FileInUse",
     "claim_sqlite_file",
@@ -46,11 +48,14 @@ def is_async_url(url: URL) -> bool:
 
 
 def safe_url(url: str | URL) -> str:
-    """The URL as it may appear in logs and error messages: password masked."""
+    """The URL as it may appear in logs and error messages: every credential masked, the
+    userinfo's password and the query's (``?password=``, ``?sslpassword=``, …: `redact_url`)."""
     try:
-        return make_url(url).render_as_string(hide_password=True)
+        parsed = make_url(url)
     except Exception:  # an unparsable URL may still hold a password: show nothing of it
         return "<unparsable database URL>"
+    text = url if isinstance(url, str) else parsed.render_as_string(hide_password=False)
+    return redact_url(text)
 
 
 def sqlite_path(url: URL) -> Path | None:

@@ -22,6 +22,8 @@ starts and whose address it shows; the web page knows nothing of Discord."""
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "bot.names": ("bot.store", "bot.service", "bot.present", *EDGES),
     "bot.ratings": ("bot.store", "bot.service", "bot.present", *EDGES),
+    # How a URL may be printed: the store, the limiter and the process all use it.
+    "bot.url_redaction": ("bot.store", "bot.service", "bot.present", "bot.limits", *EDGES),
     # The token's rate budget: Discord-free, below the edge that wires it to discord.py.
     "bot.limits": ("bot.store", "bot.service", "bot.present", *EDGES),
     "bot.store": ("bot.service", "bot.present", *EDGES),
