@@ -14,6 +14,10 @@ from slowing a table elsewhere:
   card so far (``engine.search`` asks ``should_stop``; the engine itself never reads a clock). A
   request whose deadline passed while it waited is not computed at all: it resolves to ``None``,
   and the caller plays the greedy move.
+
+Each request answered logs how long it waited and how long it was searched (``0`` when its
+deadline passed first): the figures by which a slow worker, or a table taking more than its
+share, is seen (``bench/bot_load.py`` reads them). Times only, never a view.
 """
 
 from __future__ import annotations
@@ -73,6 +77,8 @@ class _Request:
     view: View
     deadline: float
     future: asyncio.Future[Decision | None] = field(repr=False)
+    asked: float = 0.0
+    """``clock()`` when it was queued."""
 
 
 class Thinker:
@@ -111,7 +117,9 @@ class Thinker:
         old = self._waiting.pop(table, None)
         if old is not None and not old.future.done():
             old.future.set_result(None)  # superseded: the table has moved on
-        self._waiting[table] = _Request(table, difficulty, seed, view, deadline, future)
+        self._waiting[table] = _Request(
+            table, difficulty, seed, view, deadline, future, asked=self.clock()
+        )
         self._pump()
         return future
 
@@ -121,8 +129,10 @@ class Thinker:
             _, request = self._waiting.popitem(last=False)
             if request.future.done():  # withdrawn by its table
                 continue
-            if request.deadline - self.clock() < MIN_THINK:
+            now = self.clock()
+            if request.deadline - now < MIN_THINK:
                 self.expired += 1
+                _log_search(request, now, now)
                 request.future.set_result(None)
                 continue
             self._busy += 1
@@ -137,10 +147,13 @@ class Thinker:
             request.future.set_exception(exc)
             return
         wrapped = asyncio.wrap_future(work, loop=loop)
+        started = self.clock()
 
         def finished(done: asyncio.Future[Decision]) -> None:
             self._busy -= 1
             self.computed += 1
+            if not done.cancelled():
+                _log_search(request, started, self.clock())
             if not request.future.done():
                 if done.cancelled():
                     request.future.set_result(None)
@@ -169,3 +182,13 @@ class Thinker:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _log_search(request: _Request, started: float, ended: float) -> None:
+    """One line per request answered: its key, the milliseconds searched and waited."""
+    log.info(
+        "table %s: searched %d ms after waiting %d ms",
+        request.table,
+        round((ended - started) * 1000),
+        round((started - request.asked) * 1000),
+    )
