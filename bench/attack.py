@@ -21,6 +21,9 @@ next player's turn marker goes out with it). So it includes the ``--computer-del
 and the thinking, the waiting for a worker and the table's store write. Trump choices are not
 counted (they are not searched). ``attack_tables_open``, ``attack_seats_autoplayed`` (the
 attackers' seats the computer took over) and ``attack_servers`` describe the attack.
+
+``--attack-hints RATE`` is the other attack (issue 34): one member pressing Hint RATE times a
+second, ``bench/hint_attack.py``.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bench.bot_text import OPENED, custom_ids, join_table_id
 from bench.harness import Args, Bench
@@ -44,6 +47,9 @@ from bench.table_driver import TableDriver
 from bot.service import service as service_module
 from tests.double.models import Channel, StoredMessage, User
 from tests.double.server import DiscordDouble
+
+if TYPE_CHECKING:
+    from bench.hint_attack import HintAttack
 
 ATTACK_OPTIONS: dict[str, Any] = {"turn_seconds": 10, "target_score": 13}
 """The attackers' tables: the shortest turns (they go to the computer soonest), the longest match."""
@@ -89,14 +95,14 @@ class AttackDriver(TableDriver):
         bench = self.bench
         await bench.sleep(start_delay)
         for _ in range(3):
-            if await self.open_idle():
+            if await self.open_idle({"difficulty": bench.args.difficulty, **ATTACK_OPTIONS}):
                 bench.stats["attack_tables_open"] += 1
                 return
             await bench.sleep(1.0 + self.rng.random())
 
-    async def open_idle(self) -> bool:
+    async def open_idle(self, options: dict[str, Any]) -> bool:
+        """Open a table with ``options`` and fill it with three computers (the match starts)."""
         bench, host = self.bench, self.members[0]
-        options = {"difficulty": bench.args.difficulty, **ATTACK_OPTIONS}
         record = await bench.answer(
             lambda: self.double.slash(host.user, self.channel, "hokm new", options, wait=False),
             "/hokm new (attack)",
@@ -115,7 +121,8 @@ class AttackDriver(TableDriver):
 
         if not await bench.poller.until(posted, 60.0):
             return False
-        table_id = join_table_id(found[0].components) or ""
+        table_id = self.table_id = join_table_id(found[0].components) or ""
+        self.table_message = found[0]
         for _ in range(3):
             await bench.answer(
                 lambda: self.double.click(
@@ -178,8 +185,13 @@ class Attack:
         }
 
 
-def plan_attack(double: DiscordDouble, args: Args) -> Attack | None:
-    """Attack servers of ``--attack-per-server`` tables, one attacker per table."""
+def plan_attack(double: DiscordDouble, args: Args) -> Attack | HintAttack | None:
+    """Attack servers of ``--attack-per-server`` tables, one attacker per table; or the one
+    member pressing Hint (``--attack-hints``)."""
+    if args.attack_hints > 0:
+        from bench.hint_attack import plan_hint_attack
+
+        return plan_hint_attack(double, args)
     if args.attack_tables <= 0:
         return None
     guild_ids: list[int] = []
@@ -263,4 +275,12 @@ def add_attack_args(parser: argparse.ArgumentParser) -> None:
         default=45.0,
         help="seconds from the attack to the victims: two missed 10 s turns (or a 30 s trump "
         "choice and a turn) hand the attackers' seats to the computer",
+    )
+    group.add_argument(
+        "--attack-hints",
+        type=float,
+        default=0.0,
+        metavar="RATE",
+        help="one member at a table of their own presses Hint RATE times a second while the "
+        "victims play (issue 34; see bench/hint_attack.py); not with --attack-tables",
     )

@@ -46,6 +46,10 @@ Attack mode (issue 11, item 4: fair sharing; its keys are described in ``bench/a
 
     python bench/bot_load.py --attack-tables 110 --tables 20 --computers 2 --difficulty hard
 
+Hint attack (issue 34: one member pressing Hint; ``bench/hint_attack.py``)::
+
+    python bench/bot_load.py --attack-hints 5 --tables 20 --computers 2 --difficulty hard
+
 Churn mode (memory under table churn; ``bench/churn.py``)::
 
     python bench/bot_load.py --churn 2000
@@ -81,6 +85,7 @@ from bench.metrics import (  # noqa: E402
     rounded,
     routes_breakdown,
     scan_log,
+    thinking_report,
 )
 from bench.processes import Fleet, Progress, RunDatabase, audit, kill_report, load_tables  # noqa: E402
 from bench.table_driver import TableDriver  # noqa: E402
@@ -329,7 +334,9 @@ async def run(args: Args) -> dict[str, Any]:
         bot_cpu = (cpu1 - cpu0) / wall * 100 if wall > 0 else math.nan
         own_cpu = (own1 - own0) / wall * 100 if wall > 0 else math.nan
         host_cpu = (host1 - host0) / wall * 100 if wall > 0 else math.nan
-        attacked = attack.report(log_text, channels, wall_t0, wall_end) if attack else {}
+        attacked = thinking_report(log_text, {c.id for c in channels}, wall_t0, wall_end) | (
+            attack.report(log_text, channels, wall_t0, wall_end) if attack else {}
+        )
         return (
             attacked
             | shared

@@ -56,6 +56,7 @@ class Args:
     attack_tables: int = 0
     attack_per_server: int = 25
     attack_warmup: float = 45.0
+    attack_hints: float = 0.0
     processes: int = 1
     database: str | None = None
     kill_one_at: float | None = None

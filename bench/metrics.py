@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.bot_text import click_kind
+from bot.service import service as service_module
+from bot.service import thinking as thinking_module
 from tests.double.interactions import InteractionRecord
 from tests.double.rest import RequestRecord
 from tests.double.server import DiscordDouble
@@ -28,6 +30,16 @@ from tests.double.server import DiscordDouble
 LAG_LINE_RE = re.compile(
     r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),\d+ .*loop lag: "
     r"p50=([\d.]+)ms p99=([\d.]+)ms max=([\d.]+)ms"
+)
+SEARCH_LINE_RE = re.compile(
+    r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO "
+    + re.escape(thinking_module.log.name)
+    + r": table (\w+)(:\S+)?: searched (\d+) ms after waiting (\d+) ms$"
+)
+"""The worker's line for each request it answered (``bot/service/thinking.py``); a hint's key
+is its table's with ``:hint:<seat>`` after it."""
+TABLE_OPENED_RE = re.compile(
+    r" INFO " + re.escape(service_module.log.name) + r": table (\w+): opened in channel (\d+) "
 )
 LAG_LOG_SECONDS = 5
 """How often the bot logs its loop lag (``HOKM_LOOP_LAG_REPORT_SECONDS``, bot/loop_monitor.py)."""
@@ -200,4 +212,39 @@ def scan_log(text: str, since: float = 0.0, until: float = math.inf) -> dict[str
         "tracebacks": tracebacks,
         "warning_lines": warnings,
         "lag": lag,
+    }
+
+
+# --------------------------------------------------------------------------- the worker's searches
+
+
+def thinking_report(
+    log_text: str, channel_ids: set[int], since: float, until: float
+) -> dict[str, Any]:
+    """How long the worker searched the computers' decisions of the tables in ``channel_ids``
+    (the victims), from its log lines between ``since`` and ``until``: a decision whose deadline
+    passed while it waited counts 0 ms. Plus every hint searched, at any table."""
+    channel_of = {m.group(1): int(m.group(2)) for m in TABLE_OPENED_RE.finditer(log_text)}
+    searched: list[float] = []
+    waited: list[float] = []
+    hints = 0
+    for found in map(SEARCH_LINE_RE.match, log_text.splitlines()):
+        if found is None:
+            continue
+        stamp, millis, table_id, part, ms, wait_ms = found.groups()
+        at = time.mktime(time.strptime(stamp, "%Y-%m-%d %H:%M:%S")) + int(millis) / 1000
+        if not since <= at <= until:
+            continue
+        if part:
+            hints += part.startswith(":hint")
+        elif channel_of.get(table_id) in channel_ids:
+            searched.append(float(ms))
+            waited.append(float(wait_ms))
+    return {
+        "victim_computer_think_ms_p50": rounded(percentile(searched, 50)),
+        "victim_computer_think_ms_p10": rounded(percentile(searched, 10)),
+        "victim_computer_thinks": len(searched),
+        "victim_computer_wait_ms_p50": rounded(percentile(waited, 50)),
+        "victim_computer_wait_ms_p90": rounded(percentile(waited, 90)),
+        "hint_searches": hints,
     }
