@@ -19,6 +19,15 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "Joker six: 6 players, 2 teams of 3, two jokers, bidding for hakem, to 124",
         "fa": "شش‌نفرهٔ جوکردار: ۶ بازیکن، ۲ تیم سه‌نفره، دو جوکر، خواندن برای حاکمی، تا ۱۲۴",
     },
+    # a command's format choice: Discord counts every character of a command's registration
+    "format.choice.joker_six": {
+        "en": "Joker six: 6 players, 2 teams of 3, jokers",
+        "fa": "شش‌نفرهٔ جوکردار: ۶ بازیکن، ۲ تیم سه‌نفره، جوکر",
+    },
+    "format.choice.shelem": {
+        "en": "Shelem: 4 players, 2 teams of 2, bidding",
+        "fa": "شلم: ۴ بازیکن، ۲ تیم دونفره، خواندن",
+    },
     "format.solo": {"en": "{seats} players, each alone", "fa": "{seats} بازیکن، هر کس برای خودش"},
     "format.teams": {
         "en": "{seats} players, {teams} teams of {size}",

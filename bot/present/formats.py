@@ -42,6 +42,13 @@ def format_label(lang: str, name: str) -> str:
     return t(lang, "format.teams", seats=seats, teams=number(lang, len(fmt.teams)), size=size)
 
 
+def format_choice_label(lang: str, name: str) -> str:
+    """A format's name as a command's choice: short where the full name is long, since
+    Discord counts every character of a command's registration against 4,000."""
+    key = f"format.choice.{name}"
+    return t(lang, key) if key in CATALOG else format_label(lang, name)
+
+
 def lobby_hint(lang: str, fmt: GameFormat) -> str:
     """When the match starts and who plays with whom, for a table of ``fmt``."""
     if fmt.seats == 4 and fmt.teams == ((0, 2), (1, 3)):

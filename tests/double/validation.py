@@ -163,7 +163,34 @@ def command_problems(commands: list[dict[str, Any]]) -> list[Problem]:
         seen.add((name, ctype))
         if ctype == 1:
             problems.extend(_option_problems(cmd, [index]))
+        if command_size(cmd) > COMMAND_SIZE_LIMIT:
+            problems.append(
+                (
+                    [index],
+                    "APPLICATION_COMMAND_TOO_LARGE",
+                    f"Command exceeds maximum size ({COMMAND_SIZE_LIMIT})",
+                )
+            )
     return problems
+
+
+COMMAND_SIZE_LIMIT = 4000
+"""Discord's limit on one command's registration: the characters of every name, description
+and value of the command, its options (subcommands and groups too) and their choices."""
+
+
+def command_size(node: dict[str, Any]) -> int:
+    """What Discord counts of ``node`` against ``COMMAND_SIZE_LIMIT``: its name, description and
+    value, each at its longest localization, then its options and choices, recursively."""
+    size = 0
+    for key in ("name", "description", "value"):
+        if key not in node:
+            continue
+        texts = [str(node[key]), *(node.get(f"{key}_localizations") or {}).values()]
+        size += max(len(text) for text in texts)
+    for child in (*(node.get("options") or ()), *(node.get("choices") or ())):
+        size += command_size(child)
+    return size
 
 
 def _option_problems(node: dict[str, Any], path: list[str | int]) -> list[Problem]:

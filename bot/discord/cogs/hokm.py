@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from ...names import member_name
 from ...present import render
-from ...present.formats import format_label
+from ...present.formats import format_choice_label
 from ...present.i18n import t
 from ...present.shelem import modes_label
 from ...service.errors import ActionError
@@ -33,7 +33,7 @@ NEEDED = ("view_channel", "send_messages", "embed_links")
 NEEDED_IN_THREAD = ("view_channel", "send_messages_in_threads", "embed_links")
 """In a thread, posting is Send Messages in Threads (Send Messages does not cover it)."""
 FORMAT_CHOICES = [
-    app_commands.Choice(name=format_label("en", name)[:100], value=name)
+    app_commands.Choice(name=format_choice_label("en", name)[:100], value=name)
     for name in hosted_formats()
 ][:25]
 """Every format the engine has (issue 14; V6 Shelem, issue 17), named in English: Discord has
@@ -41,7 +41,7 @@ no Persian locale for a choice's name; the table itself names its format in the 
 language."""
 MODE_CHOICES = [
     app_commands.Choice(
-        name="Hokm only" if value == "hokm" else f"Hokm, {modes_label('en', value)}", value=value
+        name="Hokm only" if value == "hokm" else f"+ {modes_label('en', value)}", value=value
     )
     for value in SHELEM_MODE_SETS
 ]
@@ -78,13 +78,13 @@ class HokmCog(commands.Cog):
         target_score="Points to win the match (1–13)",
         turn_seconds="Seconds per turn (10–60)",
         difficulty="How strong computer players are",
-        hints="A Hint button on your turn, for learners (marks the match as hinted)",
-        game_format="Which Hokm: the standard game, or a table of 2, 3, 5 or 6 (default: server's)",
-        redeal="Let a hakem without J, Q, K or A in the first five ask for a redeal (R6)",
-        bam="Let a side at seven tricks to none play on for every trick, and the match (V1)",
-        joker="Shelem: play with two jokers (kitty of 6, bids 120–200, to 1400)",
-        modes="Shelem: the modes the hakem may announce besides hokm (none with jokers)",
-        shelem_target="Shelem: points to win the match (0: 1165, or 1400 with jokers; 200–5000)",
+        hints="A Hint button on your turn (marks the match as hinted)",
+        game_format="Which game (default: the server's)",
+        redeal="Let a hakem with no J, Q, K, A in the first five redeal (R6)",
+        bam="A side at 7 tricks to none may play on for every trick (V1)",
+        joker="Shelem: two jokers (kitty of 6, bids 120–200, to 1400)",
+        modes="Shelem: modes the hakem may announce besides hokm",
+        shelem_target="Shelem: points to win (0: 1165, 1400 with jokers; 200–5000)",
     )
     @app_commands.rename(game_format="format")
     @app_commands.choices(game_format=FORMAT_CHOICES, modes=MODE_CHOICES)
@@ -199,19 +199,19 @@ class HokmCog(commands.Cog):
         lobby_timeout_minutes="Minutes before an unfilled table closes (1–120)",
         target_score="Default points to win a match (1–13)",
         hakem_selection="How the first hakem is chosen",
-        allow_computer_players="Whether computer players may fill empty seats",
+        allow_computer_players="Computer players may fill empty seats",
         language="Language of the bot's messages",
         computer_difficulty="Default strength of computer players",
         max_open_tables="Open tables this server may have at once (1–100)",
-        hints="Whether new tables give players a Hint button on their turn",
-        redeal_without_court="Whether a hakem without J, Q, K or A in the first five may ask for a redeal",
-        bam="Whether a side at seven tricks to none may play on for every trick (V1 bam)",
+        hints="New tables give players a Hint button on their turn",
+        redeal_without_court="A hakem with no J, Q, K, A in the first five may redeal (R6)",
+        bam="A side at 7 tricks to none may play on for every trick (V1)",
         game_format="The Hokm format new tables are opened with",
-        rate_computer_matches="Whether matches with computer players change members' ratings",
-        web="A read-only web page of the leaderboard and replays; its address is shown to you only",
-        shelem_joker="Whether new Shelem tables play with two jokers",
-        shelem_modes="The modes a Shelem hakem may announce besides hokm (none with jokers)",
-        shelem_target="Points to win a Shelem match (0: 1165, or 1400 with jokers; 200–5000)",
+        rate_computer_matches="Matches with computers change members' ratings",
+        web="A read-only web page of standings and replays; only you see its address",
+        shelem_joker="New Shelem tables play with two jokers",
+        shelem_modes="Modes a Shelem hakem may announce besides hokm",
+        shelem_target="Points to win a Shelem match (0: 1165, 1400 with jokers; 200–5000)",
     )
     @app_commands.choices(game_format=FORMAT_CHOICES, shelem_modes=MODE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
