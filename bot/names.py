@@ -9,7 +9,9 @@ tables or the standings are shown safely too.
 
 Computer seats are shown as a code span (`` `🤖 Rostam` ``). A member's name can never produce
 one: its backticks are escaped, and a 🤖 in it is dropped besides, so a member named
-"🤖 Rostam" is shown as a plain "Rostam".
+"🤖 Rostam" is shown as a plain "Rostam". Likewise every other mark the bot draws beside a
+name (``MARKERS``: the hakem's 👑, the turn's ▶, the winner's 🏆, …) is dropped from a
+member's name wherever it stands, so "bahar 👑" cannot pass for the hakem.
 
 This module uses discord.py's string helpers only (``discord.utils``), no Discord objects, so
 the presenter stays testable without a client.
@@ -29,15 +31,56 @@ NAME_LIMIT: Final = 32
 """Characters of a shown name, ellipsis included (Discord's own nickname limit)."""
 ROBOT: Final = "\U0001f916"
 """🤖: the mark of a computer seat; never shown in a member's name."""
+CROWN: Final = "\U0001f451"
+"""👑: the hakem's seat (the table's seat list, a Replay's hands, the web page)."""
+TURN: Final = "\u25b6"
+"""▶: whose turn it is (the table and hand messages); a Replay's step forward."""
+CHECK: Final = "\u2705"
+"""✅: a setting changed."""
+MARKERS: Final = frozenset(
+    {
+        ROBOT,
+        CROWN,
+        TURN,
+        CHECK,
+        "\u25c0",  # ◀ ⏮ ⏭ a Replay's other steps
+        "\u23ee",
+        "\u23ed",
+        "\u2192",  # → ← who took a trick
+        "\u2190",
+        "\U0001f3c6",  # 🏆 a match won, the standings
+        "\u2b50",  # ⭐ a rating
+        "\U0001f3ac",  # 🎬 a Replay
+        "\U0001f4ca",  # 📊 the predicted chances
+        "\U0001f4dc",  # 📜 the history
+        "\U0001f4ea",  # 📪 DMs closed
+        "\u23f1",  # ⏱ a turn timed out
+        "\u23f3",  # ⏳ a seat kept for a rematch
+        "\u267b",  # ♻ the bot restarted
+        "\U0001f5e3",  # 🗣 a Shelem bid won
+        "\U0001f504",  # 🔄 a Shelem deal passed out
+        "\U0001f310",  # 🌐 the web page
+        "\U0001f0cf",  # 🃏 a table, a joker
+        "\U0001f4a1",  # 💡 a hint
+        "\u2699",  # ⚙ the settings
+    }
+)
+"""Every mark the bot draws beside or instead of a name, from the one list the presenter and
+its catalog take them from (``tests/bot/test_names.py`` checks the catalog's symbols against
+it); never shown in a member's name. Suit symbols are not marks: they are cards, and a name
+may hold them."""
+_LOOKALIKES: Final = frozenset({"\U0001f47e", "\U0001f9be", "\U0001f9bf"})
+"""👾 🦾 🦿: not the bot's, but they would suggest a computer plays the seat."""
 
 _KEEP_FORMAT: Final = frozenset("\u200c\u200d")
 """Invisible format characters that shape text and are kept: ZWNJ is part of Persian spelling
 (نیم‌فاصله), ZWJ joins emoji sequences. Neither changes direction or closes an isolate."""
 _INVISIBLE: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Letters and symbols that draw nothing (Hangul fillers, the blank Braille cell)."""
-_ROBOT_MARKS: Final = re.compile("^(?:[\U0001f916\U0001f47e\U0001f9be\U0001f9bf\u2699\ufe0f\\s])+")
-"""Robot-like marks at the start of a member's name (🤖 👾 🦾 🦿 ⚙): the seat list and the
-reports must not suggest a computer plays there."""
+_MARKS: Final = re.compile(
+    "\u200d*[" + "".join(sorted(MARKERS | _LOOKALIKES)) + "][\ufe0e\ufe0f\u200d]*"
+)
+"""A mark anywhere in a name, with the variation selectors and joiners that hold on to it."""
 _ORDERED_LIST: Final = re.compile(r"^(\d+)\.(?=\s)")
 _BARE_AT: Final = re.compile("@(?!\u200b)")
 _URL_SCHEME: Final = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*):(?=//)")
@@ -87,7 +130,7 @@ def _visible(name: str) -> str:
 def shown_name(name: str, *, computer: bool = False, limit: int = NAME_LIMIT) -> str:
     """The one form in which a name enters the bot's text (reports, embeds, hands, errors).
 
-    Members: clipped, robot marks removed, Markdown and mentions escaped. Computers: a code
+    Members: clipped, the bot's marks removed (``MARKERS``), Markdown and mentions escaped. Computers: a code
     span, which escaped member names cannot produce. Cached: every live hand message names
     the table's four players again on every card (a profile of 200 tables spent 4.7% of the
     bot's time here); a name is a short string and the cache is bounded.
@@ -100,11 +143,17 @@ def shown_name(name: str, *, computer: bool = False, limit: int = NAME_LIMIT) ->
 def plain_name(name: str, *, computer: bool = False, limit: int = NAME_LIMIT) -> str:
     """A name as plain text, for a page that escapes it in its own markup (the web page,
     issue 16, ``html.escape``): nothing invisible or direction-changing, one line, clipped;
-    a member's without robot marks (the page marks computers itself). No Markdown escapes:
+    a member's without the bot's marks (the page marks computers and the hakem itself). No Markdown escapes:
     there they would show as backslashes."""
     if computer:
         return clip(name, limit)
-    return clip(_ROBOT_MARKS.sub("", _visible(name)).replace(ROBOT, ""), limit)
+    return clip(unmarked(_visible(name)), limit)
+
+
+def unmarked(text: str) -> str:
+    """``text`` without any of the bot's marks (``MARKERS``) or robot look-alikes, wherever they
+    stand, spaces collapsed: a member's name cannot wear the hakem's crown or a computer's 🤖."""
+    return " ".join(_MARKS.sub(" ", text).split()).strip("\u200c\u200d ")
 
 
 def _escape(text: str) -> str:

@@ -19,7 +19,7 @@ from engine.rules import FORMATS, SHELEM_FORMAT
 from engine.shelem import ShelemOptions
 from engine.shelem.story import ShelemStory
 
-from ..names import shown_name
+from ..names import CROWN, shown_name
 from ..service.match_history import MatchReplay
 from ..store import HistoryPage
 from . import custom_ids, shelem_replay
@@ -139,7 +139,7 @@ def replay_message(
         names = stored_names(entry.players, fmt.seats, limit)
         lines = [*_frame_head(lang, replay, names, hand, trick), ""]
         for seat, held in enumerate(told.held(trick)):
-            crown = " 👑" if seat == told.hakem else ""
+            crown = f" {CROWN}" if seat == told.hakem else ""
             cards = cards_line(lang, held)
             lines.append(t(lang, "replay.hand_of", name=names[seat] + crown, cards=cards))
         description = "\n".join(lines)

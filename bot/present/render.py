@@ -14,7 +14,7 @@ from functools import partial
 from engine import BID, PLAY, TRUMP, Card, Match, seat_view
 from engine.shelem import ShelemMatch
 
-from ..names import seat_name, shown_name
+from ..names import CHECK, CROWN, seat_name, shown_name
 from ..service.table import Table
 from . import custom_ids, hand_status, shelem, shelem_hand, variants
 from .formats import MAX_ROWS, PER_ROW, format_label, lobby_hint
@@ -50,7 +50,7 @@ def _seat_line(table: Table, lang: str, index: int) -> str:
         return f"{label}: {t(lang, 'table.empty_seat')}"
     name = seat_name(table, index) if seat.is_computer else f"<@{seat.user_id}>"
     extra = f" {t(lang, 'table.autoplay')}" if seat.autoplay else ""
-    crown = " 👑" if table.match is not None and table.match.hakem == index else ""
+    crown = f" {CROWN}" if table.match is not None and table.match.hakem == index else ""
     return f"{label}: {name}{crown}{extra}"
 
 
@@ -321,5 +321,5 @@ def settings_message(
     if web_url is not None:
         lines += ["", t(lang, "settings.web_url"), web_url, t(lang, "settings.web_url_note")]
     if changed:
-        lines.append(f"\n✅ {t(lang, 'settings.changed')}")
+        lines.append(f"\n{CHECK} {t(lang, 'settings.changed')}")
     return MessageSpec(embed=EmbedSpec(t(lang, "settings.title"), "\n".join(lines), COLOR_LOBBY))
