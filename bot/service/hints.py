@@ -3,14 +3,25 @@ thought on that seat's ``SeatView`` only, off the event loop and bounded in time
 
 A hint changes nothing at the table: it reads the member's view under the table's settled
 lock, then thinks with no lock held, in the same worker that runs computer players
-(``thinking.Thinker``), under a key of its own so it never displaces a computer's decision.
+(``thinking.Thinker``), under a key of its own so it never displaces a computer's decision, but
+in its table's turn of the round robin, so hints are counted in the table's fair share.
+
+A hint depends on the member's view alone, so it is searched once per position (issue 34: a
+member pressing Hint five times a second once took most of the worker): each table keeps the
+view it last searched and that search; a press with the same view is answered by it, finished
+or still running, and a new view (the table has moved on) replaces it. A table has one seat to
+act at a time, so what a table keeps is one view and one hint, dropped when the table ends
+(``forget``); at most ``KEPT_TABLES`` tables keep one. The greedy card given when the worker did
+not answer in time is not kept: the next press asks the worker again, in the table's turn.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable
+from dataclasses import dataclass
 from typing import Final
 
 from engine import (
@@ -32,7 +43,7 @@ from .errors import ActionError
 from .moves import player_seat
 from .ports import Pace
 from .table import Table
-from .thinking import think
+from .thinking import request_key, think
 from .turns import TurnTimers
 from .variants import ShelemDecision
 
@@ -44,6 +55,18 @@ minutes) and other tables do not; past it the best card found so far is given.""
 HINT_GRACE: Final = 1.0
 """Waiting for a worker (busy with computer players) past ``HINT_SECONDS``; then the greedy
 card is explained instead."""
+KEPT_TABLES: Final = 1024
+"""Tables whose last hint is kept at most (the least recently asked go first); a table keeps
+one, and an ended table's goes with it, so this binds only tables left idle mid-hint."""
+
+
+@dataclass
+class _Kept:
+    """A table's last hinted position: the seat's view and its search (maybe still running)."""
+
+    view: SeatView
+    task: asyncio.Task[tuple[Hint, bool]]
+    """The hint, and whether the worker answered it (the greedy fallback is not kept)."""
 
 
 class Hints:
@@ -53,6 +76,18 @@ class Hints:
         self.turns = turns
         """Whose ``thinker`` (the worker, set by the bot) hints share with computer players."""
         self.pace = pace
+        self._kept: OrderedDict[str, _Kept] = OrderedDict()
+        self._searches: set[asyncio.Task[tuple[Hint, bool]]] = set()
+        """Every search still running, kept or not (a task nobody holds may be collected)."""
+
+    @property
+    def kept(self) -> int:
+        """Tables whose last hinted position is kept."""
+        return len(self._kept)
+
+    def forget(self, table_id: str) -> None:
+        """The table ended: its kept hint goes (a search still running finishes unseen)."""
+        self._kept.pop(table_id, None)
 
     @staticmethod
     def view(table: Table, user_id: int, hand: int) -> SeatView:
@@ -72,9 +107,31 @@ class Hints:
 
     async def think(self, table_id: str, view: SeatView) -> Hint:
         """The hard player's move for ``view``, explained; the greedy card when the worker
-        could not answer in time."""
+        could not answer in time. Searched once per position: see the module's docstring."""
         if view.phase == TRUMP or len(view.legal) == 1:
             return hint(view)  # R5 names the longest suit; a forced card needs no search
+        kept = self._kept.get(table_id)
+        if kept is None or kept.view != view:
+            task = asyncio.get_running_loop().create_task(self._search(table_id, view))
+            kept = self._kept[table_id] = _Kept(view, task)
+            self._searches.add(task)
+            task.add_done_callback(self._searches.discard)
+            task.add_done_callback(lambda done: self._keep_or_drop(table_id, kept))
+            while len(self._kept) > KEPT_TABLES:
+                self._kept.popitem(last=False)
+        self._kept.move_to_end(table_id)
+        answer, _ = await asyncio.shield(kept.task)  # a press given up leaves it to the others
+        return answer
+
+    def _keep_or_drop(self, table_id: str, kept: _Kept) -> None:
+        """A search that ended without the worker's answer is not kept."""
+        task = kept.task
+        searched = not task.cancelled() and task.exception() is None and task.result()[1]
+        if not searched and self._kept.get(table_id) is kept:
+            del self._kept[table_id]
+
+    async def _search(self, table_id: str, view: SeatView) -> tuple[Hint, bool]:
+        """The hint for ``view`` from the worker, in the table's turn; whether it answered."""
         deadline = self.pace.monotonic() + HINT_SECONDS
         seed = view_seed(view)
         thinker = self.turns.thinker
@@ -83,7 +140,8 @@ class Hints:
             if thinker is None:
                 work = asyncio.to_thread(think, "hard", seed, view, deadline)
             else:
-                work = thinker(f"{table_id}:hint:{view.seat}", "hard", seed, view, deadline)
+                key = request_key(table_id, f"hint:{view.seat}")
+                work = thinker(key, "hard", seed, view, deadline)
             async with asyncio.timeout(HINT_SECONDS + HINT_GRACE):  # not wait_for (3.11)
                 choice = await work
         except TimeoutError:
@@ -92,5 +150,5 @@ class Hints:
             log.exception("table %s: hint search failed; explaining the greedy card", table_id)
             choice = None
         if not isinstance(choice, Card) or choice not in view.legal:
-            choice = GreedyPlayer().choose_card(view)
-        return explain(view, choice)
+            return explain(view, GreedyPlayer().choose_card(view)), False
+        return explain(view, choice), True

@@ -191,6 +191,7 @@ class TableService:
         self.registry.forget(table)
         self.keeper.forget(table.table_id)
         self.turns.forget(table.table_id)
+        self.hints.forget(table.table_id)
 
     # ----------------------------------------------------------------- queries
 
