@@ -65,6 +65,12 @@ WEB: Final[dict[str, dict[str, str]]] = {
     },
     "web.no_such_page": {"en": "There is no such page.", "fa": "چنین صفحه‌ای نیست."},
     "web.not_found": {"en": "Not found", "fa": "پیدا نشد"},
+    "web.bad_request": {"en": "Bad request", "fa": "درخواست نادرست"},
+    "web.busy": {
+        "en": "Too many requests just now; try again in a moment",
+        "fa": "هم‌اکنون درخواست‌ها بیش از اندازه است؛ کمی بعد دوباره امتحان کنید",
+    },
+    "web.failed": {"en": "Something went wrong", "fa": "مشکلی پیش آمد"},
     "web.lang_en": {"en": "English", "fa": "English"},
     "web.lang_fa": {"en": "فارسی", "fa": "فارسی"},
 }

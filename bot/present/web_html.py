@@ -105,13 +105,24 @@ def document(lang: str, title: str, body: Iterable[str], *, footer: bool = True)
     )
 
 
-def not_found_page() -> str:
-    """The one answer to a wrong secret, a page that is off, and any address that is not a
-    page: the same bytes whatever was wrong, in both languages (whose page it is, is unknown),
-    and nothing that says what serves it."""
-    words = " · ".join(t(lang, "web.not_found") for lang in ("en", "fa"))
-    body = [f'<main><h1 dir="auto">404 · {esc(words)}</h1></main>']
-    return document("en", "404", body, footer=False)
+STATUS_WORDS: Final = {
+    400: "web.bad_request",
+    404: "web.not_found",
+    500: "web.failed",
+    503: "web.busy",
+}
+"""The catalog key of each plain answer's words (``status_page``)."""
+
+
+def status_page(status: int) -> str:
+    """The page's plain answer for ``status`` (400, 404, 500, 503; any other: 500): its number
+    and words in both languages (whose page it is, is unknown), and nothing that says what
+    serves it or what was asked. The 404 is the one answer to a wrong secret, a page that is
+    off and any address that is not a page: the same bytes whatever was wrong."""
+    status = status if status in STATUS_WORDS else 500
+    words = " · ".join(t(lang, STATUS_WORDS[status]) for lang in ("en", "fa"))
+    body = [f'<main><h1 dir="auto">{status} · {esc(words)}</h1></main>']
+    return document("en", str(status), body, footer=False)
 
 
 def card_face(card: Card) -> str:
