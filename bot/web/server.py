@@ -9,6 +9,13 @@ other address all get the same 404, which says nothing of why. The access log is
 request's path holds a secret. Only finished matches are read (``MatchHistory``, as
 ``/hokm history``'s Replay), so a live table's cards never reach the page.
 
+Issue 34: the store is read only for an address of the page's shape (``ADDRESS``: a server id
+without a leading zero, a secret and a match id as they are made) and a query whose every
+value a page has; anything else is the one 404 before any read. The address without its final
+slash redirects to it. A token bucket bounds the requests a second (``REQUESTS_PER_SECOND``,
+``REQUEST_BURST``): past it, a 503 before anything else, so the page never takes the event
+loop from the tables. Junk aiohttp cannot parse, and every answer's headers, are ``edge``'s.
+
 This module is HTTP only: the data comes from the store and the service, the HTML from the
 presenter (``bot.present.web_pages``), which escapes everything.
 """
@@ -18,7 +25,7 @@ from __future__ import annotations
 import hmac
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from aiohttp import web
@@ -26,35 +33,40 @@ from aiohttp import web
 from engine.rules import FORMATS, STANDARD
 
 from ..present.i18n import t
-from ..present.web_html import CONTENT_SECURITY_POLICY, not_found_page
+from ..present.web_html import status_page
 from ..present.web_pages import BOARD_PER_PAGE, LANGS, Home, home_page, refusal_page, replay_page
 from ..service.errors import ActionError
 from ..service.match_history import MatchHistory
 from ..store import Store
+from ..store.settings_ops import WEB_SECRET_BYTES
+from .edge import PageServer, QuietLog, TokenBucket
 
 log = logging.getLogger(__name__)
 
 GuildName = Callable[[int], str | None]
 """A server's name by its id, where the bot knows it (None: the page says "this server")."""
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 MAX_GUILD_ID: Final = 2**63 - 1
 """A server id is a snowflake, a signed 64-bit integer in the database."""
+SECRET_LENGTH: Final = -(-WEB_SECRET_BYTES * 4 // 3)
+"""``secrets.token_urlsafe(WEB_SECRET_BYTES)``: unpadded base64url, 4 characters per 3 bytes."""
+ADDRESS: Final = re.compile(
+    rf"/g/(?P<guild>[1-9][0-9]{{0,18}})/(?P<secret>[A-Za-z0-9_-]{{{SECRET_LENGTH}}})"
+    r"(?P<rest>/|/m/(?P<match>[0-9a-f]{12}))?"
+)
+"""The page's addresses as sent (percent-escapes are not undone: one spelling per page); a
+match id is a table's (``Table.new_id``, 12 hex digits). No ``rest``: the home page's
+address without its final slash, redirected to it."""
 SMALL_NUMBER: Final = re.compile(r"[0-9]{1,6}")
-HEADERS: Final[Mapping[str, str]] = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-    "X-Robots-Tag": "noindex, nofollow",
-}
-"""On every answer, a 404 too: the page's address is its key, so it is never cached, framed,
-indexed or sent on as a referrer."""
+REQUESTS_PER_SECOND: Final = 20.0
+REQUEST_BURST: Final = 40
+"""The requests the page answers, a second over time and at once, in one process: far more
+than people reading it ask for, few enough that rendering them stays a small share of the
+event loop (a page takes a few milliseconds)."""
 
 
 class NotFound(Exception):
-    """Answer the one 404 (``not_found_page``), whatever was wrong."""
+    """Answer the one 404 (``status_page(404)``), whatever was wrong."""
 
 
 class WebServer:
@@ -69,6 +81,8 @@ class WebServer:
         port: int = 0,
         base_url: str | None = None,
         guild_name: GuildName | None = None,
+        rate: float = REQUESTS_PER_SECOND,
+        burst: int = REQUEST_BURST,
     ) -> None:
         self.store = store
         self.history = history
@@ -76,23 +90,21 @@ class WebServer:
         self.port = port
         self._base_url = base_url.rstrip("/") if base_url else None
         self._guild_name = guild_name or (lambda _: None)
-        self._runner: web.AppRunner | None = None
+        self._runner: web.ServerRunner | None = None
+        self._bucket = TokenBucket(rate, burst)
+        self._busy = QuietLog("busy, answered 503")
 
     # ------------------------------------------------------------------ lifecycle
-
-    def app(self) -> web.Application:
-        """The aiohttp application (``start`` serves it; tests may drive it directly)."""
-        app = web.Application(middlewares=[self._guard])
-        app.router.add_get(r"/g/{guild:[0-9]{1,20}}/{secret}/", self._home)
-        app.router.add_get(r"/g/{guild:[0-9]{1,20}}/{secret}/m/{match}", self._replay)
-        return app
 
     async def start(self) -> None:
         """Listen on ``host``:``port`` (0: a free port, then ``port`` says which).
 
         :raises OSError: the address cannot be bound (in use, not this machine's)
         """
-        runner = web.AppRunner(self.app(), access_log=None)  # paths hold secrets
+        junk = QuietLog("a malformed request answered 400")
+        # no access log: paths hold secrets
+        server = PageServer(self._serve, answer=_plain, junk=junk, access_log=None)
+        runner = web.ServerRunner(server)
         await runner.setup()
         try:
             await web.TCPSite(runner, self.host, self.port).start()
@@ -122,56 +134,59 @@ class WebServer:
 
     # ------------------------------------------------------------------ every answer
 
-    @web.middleware
-    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """The security headers on every answer; the one 404 for anything not found (aiohttp's
-        own 404 and 405 too); an unexpected error logged by its type (a message could name a
-        card) and answered without a traceback."""
+    async def _serve(self, request: web.BaseRequest) -> web.StreamResponse:
+        """Every request aiohttp could parse: past the bound a 503, then the one 404 for
+        anything not a page of ours; an unexpected error logged by its type (a message could
+        name a card) and answered without a traceback."""
+        if not self._bucket.take():
+            self._busy.note(f"over {self._bucket.rate:g} a second, {self._bucket.burst} at once")
+            busy = _plain(503)
+            busy.headers["Retry-After"] = "1"
+            return busy
+        address = ADDRESS.fullmatch(request.rel_url.raw_path)
         try:
-            response = await handler(request)
-        except (NotFound, web.HTTPException):
-            response = web.Response(
-                status=404, text=not_found_page(), content_type="text/html", charset="utf-8"
-            )
+            if request.method not in ("GET", "HEAD") or address is None:
+                raise NotFound
+            if int(address["guild"]) > MAX_GUILD_ID:
+                raise NotFound
+            if address["rest"] is None:  # relative: right under any address a proxy gives
+                return web.Response(status=302, headers={"Location": address["secret"] + "/"})
+            if address["match"] is None:
+                return await self._home(request, address)
+            return await self._replay(request, address)
+        except NotFound:
+            return _plain(404)
         except Exception as exc:
-            # the route's pattern, never the path: the path holds the secret
-            where = getattr(request.match_info.route.resource, "canonical", "?")
+            # the page's name, never the path: the path holds the secret
+            where = "replay" if address is not None and address["match"] else "home"
             log.error("web page %s failed: %s", where, type(exc).__name__)
-            response = web.Response(status=500, text="500", content_type="text/plain")
-        response.headers.update(HEADERS)
-        return response
+            return _plain(500)
 
-    async def _server(self, request: web.Request) -> tuple[int, str, str | None]:
+    async def _server(
+        self, address: re.Match[str], lang: str | None
+    ) -> tuple[int, str, str | None]:
         """The server whose page this is, the page's language and the server's name; a wrong
         secret or a page that is off raises ``NotFound``."""
-        guild_id = int(request.match_info["guild"])
-        if not 0 < guild_id <= MAX_GUILD_ID:
-            raise NotFound
+        guild_id = int(address["guild"])
         stored = await self.store.web_secret(guild_id)
-        given = request.match_info["secret"].encode("utf-8", "surrogateescape")
+        given = address["secret"].encode()
         if stored is None or not hmac.compare_digest(stored.encode(), given):
             raise NotFound
         settings = await self.store.get_guild_settings(guild_id)
         if not settings.web:  # the secret goes with the setting; this is belt and braces
             raise NotFound
-        lang = request.query.get("lang", settings.language)
-        if lang not in LANGS:
-            raise NotFound
-        return guild_id, lang, self._guild_name(guild_id)
+        return guild_id, lang or settings.language, self._guild_name(guild_id)
 
     # ------------------------------------------------------------------ the pages
 
-    async def _home(self, request: web.Request) -> web.Response:
-        guild_id, lang, guild = await self._server(request)
+    async def _home(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
         query = request.query
-        home = Home(
-            lang,
-            board=_number(query, "board", 1),
-            page=_number(query, "page", 1),
-            game_format=query.get("format", STANDARD.name),
-        )
-        if home.game_format not in FORMATS or home.board < 1:
+        board_page, page = _number(query, "board", 1), _number(query, "page", 1)
+        game_format = query.get("format", STANDARD.name)
+        if game_format not in FORMATS or board_page < 1:
             raise NotFound
+        guild_id, lang, guild = await self._server(address, _lang(query))
+        home = Home(lang, board=board_page, page=page, game_format=game_format)
         board = await self.store.standings(
             guild_id, home.board, BOARD_PER_PAGE, game_format=home.game_format
         )
@@ -183,11 +198,11 @@ class WebServer:
             return _refused(lang, guild, t(lang, "web.no_such_page"))
         return _html(home_page(home, guild, board, matches))
 
-    async def _replay(self, request: web.Request) -> web.Response:
-        guild_id, lang, guild = await self._server(request)
+    async def _replay(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
         hand, trick = _number(request.query, "h", 0), _number(request.query, "t", 0)
+        guild_id, lang, guild = await self._server(address, _lang(request.query))
         try:
-            found = await self.history.replay(guild_id, request.match_info["match"])
+            found = await self.history.replay(guild_id, address["match"])
             found.check(hand, trick)
         except ActionError as exc:
             known = exc.code != "error.bad_button"
@@ -205,6 +220,19 @@ def _number(query: Mapping[str, str], key: str, default: int) -> int:
     if not SMALL_NUMBER.fullmatch(value):
         raise NotFound
     return int(value)
+
+
+def _lang(query: Mapping[str, str]) -> str | None:
+    """The language asked for (None: the server's); one the page does not have is no page."""
+    lang = query.get("lang")
+    if lang is not None and lang not in LANGS:
+        raise NotFound
+    return lang
+
+
+def _plain(status: int) -> web.Response:
+    """The page's plain answer (``status_page``): the one 404, a 400, a 503, a 500."""
+    return _html(status_page(status), status=status)
 
 
 def _html(text: str, status: int = 200) -> web.Response:

@@ -4,8 +4,10 @@ store holding a few finished matches, one of whose players has a hostile name.""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
 import aiohttp
 import pytest
@@ -24,6 +26,26 @@ enough to be shown whole: names are cut to 32 characters)."""
 GUILD_NAME = "Pars <b>Club</b>"
 
 
+class CountingStore:
+    """The store, counting every call the web page makes on it (``MatchHistory``'s too): an
+    address of the wrong shape, or a request past the rate bound, must make none."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._store, name)
+        if not callable(attr):
+            return attr
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append(name)
+            return attr(*args, **kwargs)
+
+        return counted
+
+
 @dataclass
 class Served:
     store: Store
@@ -31,6 +53,7 @@ class Served:
     http: aiohttp.ClientSession
     secret: str
     matches: list[FinishedMatch]
+    counted: CountingStore
 
     @property
     def home(self) -> str:
@@ -45,8 +68,10 @@ class Served:
         await self.store.set_guild_settings(guild_id, current.with_changes(**values))
 
 
-@pytest.fixture
-async def served(tmp_path: Path) -> AsyncIterator[Served]:
+@asynccontextmanager
+async def serving(tmp_path: Path, **web_options: Any) -> AsyncIterator[Served]:
+    """The page over a store of a few finished matches; ``web_options`` go to ``WebServer``
+    (a small request bound, say). The page reads the store through a ``CountingStore``."""
     store = await Store.open(f"sqlite:///{tmp_path / 'hokm.sqlite3'}")
     names = [HOSTILE, "bahar", "", "darya"]
     matches = [played(100 + n, (11, 12, None, 14), GUILD, n, names) for n in range(3)]
@@ -57,18 +82,27 @@ async def served(tmp_path: Path) -> AsyncIterator[Served]:
     await store.set_guild_settings(OTHER_GUILD, GuildSettings(web=True))
     secret = await store.web_secret(GUILD)
     assert secret is not None
+    counted = CountingStore(store)
+    read = cast(Store, counted)
     web = WebServer(
-        store,
-        MatchHistory(store),
+        read,
+        MatchHistory(read),
         host="127.0.0.1",
         port=0,
         guild_name=lambda guild_id: GUILD_NAME if guild_id == GUILD else None,
+        **web_options,
     )
     await web.start()
     http = aiohttp.ClientSession()
     try:
-        yield Served(store, web, http, secret, matches)
+        yield Served(store, web, http, secret, matches, counted)
     finally:
         await http.close()
         await web.close()
         await store.close()
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[Served]:
+    async with serving(tmp_path) as served:
+        yield served

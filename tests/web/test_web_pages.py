@@ -86,6 +86,7 @@ async def test_a_wrong_secret_a_page_that_is_off_and_any_other_address_get_one_4
     secret = served.secret
     near = secret[:-1] + ("A" if secret[-1] != "A" else "B")
     other = await served.store.web_secret(OTHER_GUILD)
+    bare = f"{base}/g/{GUILD}/{near}"  # no final slash: a redirect, then the 404
     wrong = [
         f"{base}/g/{GUILD}/{near}/",  # one character off
         f"{base}/g/{GUILD}/{secret[:-1]}/",  # a prefix
@@ -95,7 +96,8 @@ async def test_a_wrong_secret_a_page_that_is_off_and_any_other_address_get_one_4
         f"{base}/g/999/{secret}/",  # a server that never turned it on
         f"{base}/g/{2**64}/{secret}/",  # no server id fits
         f"{base}/g/{GUILD}/%C3%A9{secret}/",  # not even ASCII
-        f"{base}/g/{GUILD}/{secret}",  # not the page's address
+        bare,
+        f"{base}/g/0{GUILD}/{secret}/",  # the same server, spelled otherwise
         f"{base}/g/{GUILD}/{near}/m/{served.matches[0].match_id}",
         f"{base}/",
         f"{base}/favicon.ico",
@@ -106,6 +108,9 @@ async def test_a_wrong_secret_a_page_that_is_off_and_any_other_address_get_one_4
         served.home + f"m/{served.matches[0].match_id}?h=1e3",
     ]
     answers = {url: await served.get(url) for url in wrong}
+    redirected = answers.pop(bare)
+    assert redirected[0] == 302
+    answers["followed"] = await served.get(urljoin(bare, redirected[2]["Location"]))
     async with served.http.post(served.home) as posted:
         answers["POST"] = (posted.status, await posted.text(), posted.headers)
     await served.set_settings(GUILD, web=False)
