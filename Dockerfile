@@ -1,5 +1,8 @@
 # The Hokm bot: docker build -t hokm-bot . && docker run -e HOKM_DISCORD_TOKEN=... -v hokm-data:/data hokm-bot
-FROM python:3.11-slim
+# The base image by digest, so a rebuild gets the same image; the tag is for the reader. The
+# digest was read from public references, not pulled (the project's build machine reaches no
+# image registry): when updating, take both from `docker buildx imagetools inspect python:3.11-slim`.
+FROM python:3.11-slim@sha256:9c900dea9e8fb7e16277c179b555cc72d29a352dbc33cff48ad5a0412fd5bfc7
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -11,17 +14,15 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# Dependencies first, in their own layer: read from pyproject.toml alone (with the postgres
-# extra, so a PostgreSQL database_url works), this layer is rebuilt only when pyproject.toml
-# changes, never for a code change.
-COPY pyproject.toml ./
-RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
-print('\n'.join(p['dependencies'] + p['optional-dependencies']['postgres']))" > /tmp/requirements.txt \
-    && pip install -r /tmp/requirements.txt \
-    && rm /tmp/requirements.txt
+# Dependencies first, in their own layer, exactly as locked: requirements.txt (pip-compile
+# --generate-hashes from pyproject.toml, with the postgres extra; README, "Reproducible
+# installs") pins every package and its hashes, so pip refuses anything else. This layer is
+# rebuilt only when the lock changes, never for a code change.
+COPY requirements.txt ./
+RUN pip install --require-hashes -r requirements.txt && rm requirements.txt
 
 # The bot itself, without touching the dependencies installed above.
-COPY README.md ./
+COPY pyproject.toml README.md ./
 COPY engine ./engine
 COPY bot ./bot
 RUN pip install --no-deps . \
