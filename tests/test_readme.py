@@ -42,3 +42,27 @@ def test_a_false_claim_in_a_block_fails_at_its_readme_line() -> None:
     with pytest.raises(AssertionError) as failed:
         run_block(*python_blocks(text)[0])
     assert failed.traceback[-1].lineno + 1 == 5  # pytest counts lines from 0
+
+
+def test_the_first_screen_is_for_a_newcomer() -> None:
+    """Issue 39, item 8: what it is in a sentence, a picture of a table, then the quick start in
+    the order a newcomer needs it; the details of each format live in docs/playing.md."""
+    text = README.read_text(encoding="utf-8")
+    headings = re.findall(r"^##+ (.+)$", text, re.MULTILINE)
+    quick = headings.index("Quick start")
+    assert headings[quick + 1 : quick + 4] == [
+        "1. Create the Discord application and invite the bot",
+        "2. Run the bot",
+        "3. Run the tests",
+    ]
+    intro = text[: text.index("## Quick start")]
+    assert intro.count("```") == 4, "the picture: the table message and a DM"
+    assert "Hokm table" in intro and "[My hand]" in intro
+    first_paragraph = intro.split("\n\n")[1]
+    assert first_paragraph.count(". ") == 0 and first_paragraph.endswith(".")
+    quick_start = text[text.index("## Quick start") : text.index("## What it does")]
+    assert "pip install -e . && HOKM_DISCORD_TOKEN=your-token python -m bot" in quick_start
+    assert "pip install -e '.[test]' && ruff check ." in quick_start
+    playing = README.parent / "docs" / "playing.md"
+    assert "Take the next" in playing.read_text(encoding="utf-8")
+    assert "Take the next" not in text, "per-format details belong in docs/playing.md"
