@@ -11,8 +11,9 @@ playing, so that most of the run is spent pressing on their turn; trump is named
 names the longest suit: a trump hint is never searched).
 
 The figure to watch is ``victim_computer_think_ms_p50`` (``bench.metrics.thinking_report``:
-every run reports it), the median time the worker searched a computer's decision at the
-victims' tables, against the same run without ``--attack-hints``. Extra keys:
+every run reports it), the median think time of a computer's decision at the victims' tables
+(what was left of its 1.1 s when the worker started it), against the same run without
+``--attack-hints``. Extra keys:
 ``attack_hint_presses`` (sent), ``attack_hint_answered`` (the bot answered the interaction),
 ``attack_hint_turns`` (turns the attacker held), ``attack_hint_searches`` (hint searches the
 worker logged during the run: the presses that cost a search).

@@ -34,7 +34,7 @@ LAG_LINE_RE = re.compile(
 SEARCH_LINE_RE = re.compile(
     r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO "
     + re.escape(thinking_module.log.name)
-    + r": table (\w+)(:\S+)?: searched (\d+) ms after waiting (\d+) ms$"
+    + r": table (\w+)(:\S+)?: searched (\d+) ms of (\d+|inf) ms left after waiting (\d+) ms$"
 )
 """The worker's line for each request it answered (``bot/service/thinking.py``); a hint's key
 is its table's with ``:hint:<seat>`` after it."""
@@ -221,17 +221,21 @@ def scan_log(text: str, since: float = 0.0, until: float = math.inf) -> dict[str
 def thinking_report(
     log_text: str, channel_ids: set[int], since: float, until: float
 ) -> dict[str, Any]:
-    """How long the worker searched the computers' decisions of the tables in ``channel_ids``
-    (the victims), from its log lines between ``since`` and ``until``: a decision whose deadline
-    passed while it waited counts 0 ms. Plus every hint searched, at any table."""
+    """The computers' decisions of the tables in ``channel_ids`` (the victims), from the
+    worker's log lines between ``since`` and ``until``: their think time (what was left of
+    their deadline when the worker started them: the computer's pause plus its grace, 1.1 s,
+    less the wait for a worker; 0 when the deadline passed while they waited), the time the
+    worker searched them (the search may end before its deadline, and on a busy machine takes
+    longer for the same work) and their wait. Plus every hint searched, at any table."""
     channel_of = {m.group(1): int(m.group(2)) for m in TABLE_OPENED_RE.finditer(log_text)}
     searched: list[float] = []
+    given: list[float] = []
     waited: list[float] = []
     hints = 0
     for found in map(SEARCH_LINE_RE.match, log_text.splitlines()):
         if found is None:
             continue
-        stamp, millis, table_id, part, ms, wait_ms = found.groups()
+        stamp, millis, table_id, part, ms, left_ms, wait_ms = found.groups()
         at = time.mktime(time.strptime(stamp, "%Y-%m-%d %H:%M:%S")) + int(millis) / 1000
         if not since <= at <= until:
             continue
@@ -239,11 +243,13 @@ def thinking_report(
             hints += part.startswith(":hint")
         elif channel_of.get(table_id) in channel_ids:
             searched.append(float(ms))
+            given.append(float(left_ms))
             waited.append(float(wait_ms))
     return {
-        "victim_computer_think_ms_p50": rounded(percentile(searched, 50)),
-        "victim_computer_think_ms_p10": rounded(percentile(searched, 10)),
-        "victim_computer_thinks": len(searched),
+        "victim_computer_think_ms_p50": rounded(percentile(given, 50)),
+        "victim_computer_think_ms_p10": rounded(percentile(given, 10)),
+        "victim_computer_thinks": len(given),
+        "victim_computer_searched_ms_p50": rounded(percentile(searched, 50)),
         "victim_computer_wait_ms_p50": rounded(percentile(waited, 50)),
         "victim_computer_wait_ms_p90": rounded(percentile(waited, 90)),
         "hint_searches": hints,

@@ -20,15 +20,17 @@ from slowing a table elsewhere:
   request whose deadline passed while it waited is not computed at all: it resolves to ``None``,
   and the caller plays the greedy move.
 
-Each request answered logs how long it waited and how long it was searched (``0`` when its
-deadline passed first): the figures by which a slow worker, or a table taking more than its
-share, is seen (``bench/bot_load.py`` reads them). Times only, never a view.
+Each request answered logs how long it waited, how long it had left to search when it started
+(its think time: ``0`` when its deadline passed first) and how long it was searched: the
+figures by which a slow worker, or a table taking more than its share, is seen
+(``bench/bot_load.py`` reads them). Times only, never a view.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import multiprocessing
 import time
 from collections import Counter, OrderedDict
@@ -172,7 +174,7 @@ class Thinker:
             now = self.clock()
             if request.deadline - now < MIN_THINK:
                 self.expired += 1
-                _log_search(request, now, now)
+                _log_search(request, now, now, left=0.0)
                 request.future.set_result(None)
                 continue
             return request
@@ -200,7 +202,7 @@ class Thinker:
             if table in self._waiting:  # its next request: behind the tables now waiting
                 self._waiting.move_to_end(table)
             if not done.cancelled():
-                _log_search(request, started, self.clock())
+                _log_search(request, started, self.clock(), request.deadline - started)
             if not request.future.done():
                 if done.cancelled():
                     request.future.set_result(None)
@@ -232,11 +234,14 @@ class Thinker:
             self._pool = None
 
 
-def _log_search(request: _Request, started: float, ended: float) -> None:
-    """One line per request answered: its key, the milliseconds searched and waited."""
+def _log_search(request: _Request, started: float, ended: float, left: float) -> None:
+    """One line per request answered: its key; the milliseconds searched; the milliseconds it
+    had left to search when it started, its think time (0 when its deadline passed while it
+    waited); and the milliseconds it waited."""
     log.info(
-        "table %s: searched %d ms after waiting %d ms",
+        "table %s: searched %d ms of %s ms left after waiting %d ms",
         request.key,
         round((ended - started) * 1000),
+        "inf" if math.isinf(left) else round(max(0.0, left) * 1000),
         round((started - request.asked) * 1000),
     )

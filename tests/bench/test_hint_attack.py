@@ -38,9 +38,9 @@ async def test_the_bench_reads_the_workers_search_lines(caplog: pytest.LogCaptur
     caplog.set_level(logging.INFO)
     thinker = Thinker(workers=1, runner=runner, clock=lambda: now[0])
     view = seat_view(Match(1), 0)
-    victim = thinker.decide("aaaaaaaaaaaa", "hard", 1, view, math.inf)
+    victim = thinker.decide("aaaaaaaaaaaa", "hard", 1, view, 101.1)  # 1.1 s to think
     hint = thinker.decide("bbbbbbbbbbbb:hint:0", "hard", 1, view, math.inf)
-    late = thinker.decide("aaaaaaaaaaaa", "hard", 1, view, 0.0)  # replaces nothing: one ran
+    late = thinker.decide("aaaaaaaaaaaa", "hard", 1, view, 100.5)  # waits, and expires
     now[0] = 100.5  # the victim's decision searched 500 ms
     started[0].set_result(Suit.SPADES)
     for _ in range(3):
@@ -63,7 +63,11 @@ async def test_the_bench_reads_the_workers_search_lines(caplog: pytest.LogCaptur
     lines = [formatter.format(r) for r in [opened, *caplog.records]]
     report = thinking_report("\n".join(lines), {7}, time.time() - 60, time.time() + 60)
     assert report["victim_computer_thinks"] == 2, lines  # the searched one and the expired one
-    assert report["victim_computer_think_ms_p50"] == 0.0  # nearest rank of [0, 500]
+    assert report["victim_computer_think_ms_p10"] == 0.0  # the expired one had no time
     assert report["hint_searches"] == 1
+    first = thinking_report("\n".join(lines[:2]), {7}, time.time() - 60, time.time() + 60)
+    assert first["victim_computer_think_ms_p50"] == 1100.0, lines
+    assert first["victim_computer_searched_ms_p50"] == 500.0
+    assert first["victim_computer_wait_ms_p50"] == 0.0
     assert thinking_report("\n".join(lines), {8}, 0, math.inf)["victim_computer_thinks"] == 0
     thinker.close()
