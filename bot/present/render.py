@@ -17,6 +17,7 @@ from engine.shelem import ShelemMatch
 from ..names import CHECK, CROWN, seat_name, shown_name
 from ..service.table import Table
 from . import custom_ids, hand_status, shelem, shelem_hand, variants
+from .budget import CONTENT, cut_lines, fitted
 from .formats import MAX_ROWS, PER_ROW, format_label, lobby_hint
 from .hand_cards import SUIT_ORDER, add_button, card_rows
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
@@ -67,7 +68,12 @@ def _team_field(table: Table, lang: str, team: int) -> tuple[str, str, bool]:
 
 
 def table_message(table: Table) -> MessageSpec:
-    """The public table message: seats and teams, then the match as everyone may see it."""
+    """The public table message: seats and teams, then the match as everyone may see it;
+    within Discord's limits however long the names (``budget.fitted``)."""
+    return fitted(_table_message, table)
+
+
+def _table_message(table: Table) -> MessageSpec:
     lang = table.settings.language
     s = table.settings
     fields = tuple(_team_field(table, lang, team) for team in range(len(table.fmt.teams)))
@@ -173,7 +179,16 @@ def hand_message(
     """One player's private hand: only ever sent to that player (DM or ephemeral), with the
     table as the player needs it (``hand_status``). ``live``: the message will be kept current
     on every move, so it may name whose turn it is. ``chosen``: a Shelem hakem's cards picked
-    to lay down so far (his own clicks, V6.6.1)."""
+    to lay down so far (his own clicks, V6.6.1). Within Discord's 2,000 characters however
+    long the names (``budget.fitted``: six escaped names of 32 at a Persian table pass it)."""
+    return fitted(
+        partial(_hand_message, seat=seat, ephemeral=ephemeral, live=live, chosen=chosen), table
+    )
+
+
+def _hand_message(
+    table: Table, *, seat: int, ephemeral: bool, live: bool, chosen: tuple[Card, ...]
+) -> MessageSpec:
     match = table.match
     if isinstance(match, ShelemMatch):  # V6: its auction, kitty and mode (``shelem_hand``)
         return shelem_hand.hand_message(table, seat, ephemeral=ephemeral, live=live, chosen=chosen)
@@ -241,6 +256,10 @@ def hand_message(
 def closed_hand_message(table: Table, hand: int, *, ephemeral: bool = False) -> MessageSpec:
     """A hand message whose hand is over (the next hand's cards are in a new message): no
     buttons, nothing that could go stale, the score as it stands."""
+    return fitted(partial(_closed_hand_message, hand=hand, ephemeral=ephemeral), table)
+
+
+def _closed_hand_message(table: Table, *, hand: int, ephemeral: bool) -> MessageSpec:
     lang = table.settings.language
     match = table.match
     assert match is not None
@@ -292,7 +311,7 @@ def error_text(lang: str, code: str, params: dict[str, object]) -> str:
         shown["link"] = (
             f"https://discord.com/channels/{guild}/{channel}/{message_id}" if message_id else ""
         )
-    return t(lang, code, **shown)
+    return cut_lines(t(lang, code, **shown), CONTENT)
 
 
 def settings_message(
