@@ -7,8 +7,8 @@ of its own: hints on, 60 s turns, three *easy* computers (they never ask the wor
 this table costs the worker is its hints alone). From then until the run ends they send
 ``/hokm hint`` in its channel RATE times a second, whether it is their turn or not (a refusal
 costs the worker nothing), and on a turn to play a card they hold it ``HOLD_SECONDS`` before
-playing, so that most of the run is spent pressing on their turn; trump is named at once (R5
-names the longest suit: a trump hint is never searched).
+playing, so that most of the run is spent pressing on their turn; trump and a forced card are
+played at once (their hints are never searched: R5 names the longest suit).
 
 The figure to watch is ``victim_computer_think_ms_p50`` (``bench.metrics.thinking_report``:
 every run reports it), the median think time of a computer's decision at the victims' tables
@@ -78,7 +78,7 @@ class HintAttacker(AttackDriver):
             await asyncio.sleep(max(0.0, next_at - loop.time()))
 
     async def play_slowly(self) -> None:
-        """Look at the hand; name trump at once, hold a turn to play ``HOLD_SECONDS``."""
+        """Look at the hand; hold a turn with a choice of cards ``HOLD_SECONDS``."""
         bench, member, msg = self.bench, self.members[0], self.table_message
         assert msg is not None
         while not bench.stopping:
@@ -97,7 +97,7 @@ class HintAttacker(AttackDriver):
             if eph is None or view is None or not view.actionable:
                 await bench.sleep(LOOK_SECONDS)
                 continue
-            if view.green_ids:
+            if len(view.green_ids) > 1:  # a forced card is never searched: played at once
                 bench.stats["attack_hint_turns"] += 1
                 await bench.sleep(HOLD_SECONDS)
                 if bench.stopping:
