@@ -3,80 +3,70 @@
 A custom_id is never trusted: it only says what the click claims (which table, which hand,
 which card); the service checks every claim against the stored state. The parser refuses
 anything it did not make itself, so forged or garbled ids get a clear answer, not a traceback.
+
+Every kind of id is one entry of ``KINDS``: its tags and its fields (``id_fields``), each
+number bounded to what it can really be (a member's id to the store's signed 64 bits, a page
+to the pages there are, a bid to the bids there are), so a forged number stops here and never
+reaches the store (issue 34: a user id past 64 bits was an ``OverflowError`` there).
 """
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from engine import Card, Suit
+from engine.cards import BY_CODE
+from engine.rules import FORMATS
+from engine.shelem.options import HAND_SIZE as SHELEM_HAND_SIZE
+from engine.shelem.options import PASS, SAR_SHELEM, SHELEM, ShelemOptions
+
+from ..service.match_history import PER_PAGE as HISTORY_PER_PAGE
+from ..store.history_ops import HISTORY_DEPTH
+from .id_fields import Cards, Fields, Kind, Number, Text, Word
 
 PREFIX: Final = "hokm:"
 MAX_LENGTH: Final = 100
 
 LOBBY_ACTIONS: Final = {"j": "join", "l": "leave", "a": "add_computer", "s": "start", "x": "cancel"}
-
-_TABLE = r"[0-9a-f]{12}"
-_MATCH = r"[0-9A-Za-z_-]{1,40}"
-"""A finished match's id: the bot's own are table ids; a longer or stranger one (an import)
-gets no Replay button (``replay_id`` returns None)."""
-_USER = r"[1-9][0-9]{0,19}"
-_CARD = r"(?:10|[2-9JQKA])[SHDC]|BJ|RJ"
-_DEAL = r"[1-9][0-9]{0,3}"
 SHELEM_MODES: Final = {"h": "hokm", "n": "nars", "a": "ace_nars", "s": "sars"}
 """V6.7: the mode buttons' letters."""
-MAX_CHOSEN: Final = 6
-"""V6.13: the most cards a Shelem hakem lays down (a kitty of six, with jokers)."""
 REPLAY_STEPS: Final = {"f": "hand_back", "p": "back", "n": "forward", "l": "hand_forward"}
 """The replay's buttons (⏮ ◀ ▶ ⏭), each its own letter so two leading to one place differ."""
-_PATTERNS: Final = {
-    "card": re.compile(
-        rf"hokm:c:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):"
-        r"(?P<card>(?:10|[2-9JQKA])[SHDC]|BJ|RJ)"
-    ),
-    "trump": re.compile(
-        rf"hokm:t:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<suit>[SHDC])"
-    ),
-    "lobby": re.compile(rf"hokm:(?P<action>[jlasx]):(?P<table>{_TABLE})"),
-    "my_hand": re.compile(rf"hokm:h:(?P<table>{_TABLE})"),
-    "hint": re.compile(rf"hokm:i:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
-    "redeal": re.compile(rf"hokm:d:(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}})"),
-    "decide": re.compile(
-        rf"hokm:(?P<what>[bwv]):(?P<table>{_TABLE}):(?P<hand>[1-9][0-9]{{0,3}}):(?P<yes>[yn0-9])"
-    ),
-    "rematch": re.compile(rf"hokm:r:(?P<table>{_TABLE})"),
-    # V6 Shelem: each carries the deal it belongs to (a redeal keeps the hand's number)
-    "shelem_bid": re.compile(
-        rf"hokm:sb:(?P<table>{_TABLE}):(?P<hand>{_DEAL}):(?P<value>0|[1-9][0-9]{{2,3}})"
-    ),
-    "kitty": re.compile(
-        rf"hokm:sk:(?P<table>{_TABLE}):(?P<hand>{_DEAL}):(?P<card>{_CARD}):"
-        rf"(?P<chosen>(?:(?:{_CARD})(?:\.(?:{_CARD})){{0,{MAX_CHOSEN - 1}}})?)"
-    ),
-    "lay_down": re.compile(
-        rf"hokm:sl:(?P<table>{_TABLE}):(?P<hand>{_DEAL}):"
-        rf"(?P<chosen>(?:(?:{_CARD})(?:\.(?:{_CARD})){{0,{MAX_CHOSEN - 1}}})?)"
-    ),
-    "mode": re.compile(rf"hokm:sm:(?P<table>{_TABLE}):(?P<hand>{_DEAL}):(?P<mode>[hnas])"),
-    "standings": re.compile(
-        r"hokm:p:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|[1-9][0-9]{0,19}):[pn]"
-        r"(?::(?P<format>[a-z0-9_]{1,32}))?"
-    ),
-    "history": re.compile(r"hokm:g:(?P<page>[1-9][0-9]{0,5}):(?P<member>0|" + _USER + r"):[pn]"),
-    "replay": re.compile(rf"hokm:y:(?P<match>{_MATCH})"),
-    "replay_step": re.compile(
-        rf"hokm:z:(?P<match>{_MATCH}):(?P<viewer>{_USER}):"
-        r"(?P<hand>0|[1-9][0-9]{0,2}):(?P<trick>0|[1-9][0-9]?):(?P<step>[fpnl])"
-    ),
-}
+
+# ------------------------------------------------------------------ every number's range
+
+MEMBER_MAX: Final = 2**63 - 1
+"""A member's id (a Discord snowflake) is kept in a signed 64-bit column (``BigInteger``):
+an id past it is no member, and the database could not even be asked about it."""
+MAX_HAND: Final = 9999
+"""A hand's number (a Shelem deal's): no rule bounds a match's hands (a Shelem deal repeats
+while all four pass), so this is the bot's own cap, the one its ids always had."""
+MAX_TRICKS: Final = max(SHELEM_HAND_SIZE, *(f.hand_size for f in FORMATS.values()))
+"""The most tricks of a hand in any game (V3–V5: 17): a replay shows tricks 0 (the deal) to it."""
+MAX_HISTORY_PAGE: Final = math.ceil(HISTORY_DEPTH / HISTORY_PER_PAGE)
+"""``/hokm history`` lists the newest ``HISTORY_DEPTH`` matches, ``PER_PAGE`` a page."""
+MAX_STANDINGS_PAGE: Final = 999_999
+"""Standings pages have no rule's bound (a row per member who played): the bot's own cap, ten
+rows a page for ten million members."""
+_SHELEM_OPTIONS: Final = (ShelemOptions(), ShelemOptions(joker=True))
+SHELEM_BIDS: Final = tuple(
+    sorted({PASS, SHELEM, SAR_SHELEM, *(b for o in _SHELEM_OPTIONS for b in o.point_bids)})
+)
+"""V6.3, V6.5: a pass, every points bid of either deck, shelem and sar-shelem."""
+MAX_CHOSEN: Final = max(o.kitty_size for o in _SHELEM_OPTIONS)
+"""V6.13: the most cards a Shelem hakem lays down (a kitty of six, with jokers)."""
+TRICK_BIDS: Final = (0, *sorted({b for f in FORMATS.values() for b in f.bids}))
+"""V5 joker six: a pass (0) or the tricks bid for hakem."""
 
 
 @dataclass(frozen=True)
 class Click:
-    """What a button claims; ``kind`` is card, trump, redeal, decide, lobby, my_hand, hint,
-    rematch or standings."""
+    """What a button claims: ``kind`` is card, trump, redeal, decide (a joker six's bid too),
+    lobby, my_hand, hint, rematch, a Shelem decision, standings, history, replay or its step."""
 
     kind: str
     table_id: str = ""
@@ -87,7 +77,7 @@ class Click:
     page: int = 0
     member_id: int = 0
     decision: str = ""
-    """``decide``: ``bam`` (V1) or ``draw`` (V2), answered ``yes`` or not."""
+    """``decide``: ``bam`` (V1), ``draw`` (V2) answered ``yes`` or not, or ``bid`` (V5)."""
     yes: bool = False
     tricks: int = 0
     """``decide`` of a ``bid``: the tricks bid (0 passes)."""
@@ -113,68 +103,167 @@ class BadCustomId(ValueError):
     """Not a button this bot made."""
 
 
-def parse(custom_id: object) -> Click:
-    if not isinstance(custom_id, str) or len(custom_id) > MAX_LENGTH:
-        raise BadCustomId("not a custom_id")
-    for kind, pattern in _PATTERNS.items():
-        m = pattern.fullmatch(custom_id)
-        if m is None:
-            continue
-        g = m.groupdict()
-        if kind == "card":
-            return Click(kind, g["table"], int(g["hand"]), card=Card.parse(g["card"]))
-        if kind == "trump":
-            return Click(kind, g["table"], int(g["hand"]), suit=Suit.parse(g["suit"]))
-        if kind == "lobby":
-            return Click(kind, g["table"], action=LOBBY_ACTIONS[g["action"]])
-        if kind in ("shelem_bid", "kitty", "lay_down", "mode"):
-            return _shelem_click(kind, g, custom_id)
-        if kind in ("my_hand", "rematch"):
-            return Click(kind, g["table"])
-        if kind == "decide":
-            what = {"b": "bam", "w": "draw", "v": "bid"}[g["what"]]
-            if (what == "bid") != g["yes"].isdigit():
-                raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
-            yes, tricks = g["yes"] == "y", int(g["yes"]) if g["yes"].isdigit() else 0
-            return Click(kind, g["table"], int(g["hand"]), decision=what, yes=yes, tricks=tricks)
-        if kind in ("hint", "redeal"):
-            return Click(kind, g["table"], int(g["hand"]))
-        if kind == "history":
-            return Click(kind, page=int(g["page"]), member_id=int(g["member"]))
-        if kind == "replay":
-            return Click(kind, match_id=g["match"])
-        if kind == "replay_step":
-            return Click(
-                kind,
-                match_id=g["match"],
-                viewer=int(g["viewer"]),
-                hand=int(g["hand"]),
-                trick=int(g["trick"]),
-                action=REPLAY_STEPS[g["step"]],
-            )
+_TABLE: Final = Text("table", r"[0-9a-f]{12}")
+_MATCH: Final = r"[0-9A-Za-z_-]{1,40}"
+"""A finished match's id: the bot's own are table ids; a longer or stranger one (an import)
+gets no Replay button (``replay_id`` returns None)."""
+_HAND: Final = Number("hand", 1, MAX_HAND)
+_CARD: Final = Word("card", tuple(BY_CODE))
+_MEMBER: Final = Number("member", 0, MEMBER_MAX)
+"""A page of one member's (0: the server's)."""
+_DIRECTION: Final = Word("direction", ("p", "n"))
+"""Previous or Next: two buttons leading to one page still differ."""
+
+
+def _shelem(kind: str) -> Callable[[Fields], Click]:
+    def make(f: Fields) -> Click:
+        card = f.text("card")
         return Click(
             kind,
-            page=int(g["page"]),
-            member_id=int(g["member"]),
-            game_format=g["format"] or "standard",
+            f.text("table"),
+            f.num("hand"),
+            card=BY_CODE[card] if card else None,
+            value=int(f.text("value") or 0),
+            chosen=f.cards("chosen"),
+            mode=SHELEM_MODES.get(f.text("mode"), ""),
         )
-    raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
+
+    return make
 
 
-def _shelem_click(kind: str, g: dict[str, str], custom_id: str) -> Click:
-    codes = g.get("chosen") or ""
-    chosen = tuple(Card.parse(c) for c in codes.split(".")) if codes else ()
-    if len(set(chosen)) != len(chosen):
-        raise BadCustomId(f"a card twice in {custom_id[:40]!r}")
-    return Click(
-        kind,
-        g["table"],
-        int(g["hand"]),
-        card=Card.parse(g["card"]) if g.get("card") else None,
-        value=int(g.get("value") or 0),
-        chosen=chosen,
-        mode=SHELEM_MODES.get(g.get("mode") or "", ""),
-    )
+KINDS: Final[tuple[Kind[Click], ...]] = (
+    Kind(
+        "card",
+        ("c",),
+        (_TABLE, _HAND, _CARD),
+        lambda f: Click("card", f.text("table"), f.num("hand"), card=BY_CODE[f.text("card")]),
+    ),
+    Kind(
+        "trump",
+        ("t",),
+        (_TABLE, _HAND, Word("suit", tuple(s.letter for s in Suit))),
+        lambda f: Click("trump", f.text("table"), f.num("hand"), suit=Suit.parse(f.text("suit"))),
+    ),
+    Kind(
+        "lobby",
+        tuple(LOBBY_ACTIONS),
+        (_TABLE,),
+        lambda f: Click("lobby", f.text("table"), action=LOBBY_ACTIONS[f.tag]),
+    ),
+    Kind("my_hand", ("h",), (_TABLE,), lambda f: Click("my_hand", f.text("table"))),
+    Kind("hint", ("i",), (_TABLE, _HAND), lambda f: Click("hint", f.text("table"), f.num("hand"))),
+    Kind(
+        "redeal", ("d",), (_TABLE, _HAND), lambda f: Click("redeal", f.text("table"), f.num("hand"))
+    ),
+    Kind(  # V1 bam or stop, V2 keep or take the next
+        "decide",
+        ("b", "w"),
+        (_TABLE, _HAND, Word("yes", ("y", "n"))),
+        lambda f: Click(
+            "decide",
+            f.text("table"),
+            f.num("hand"),
+            decision="bam" if f.tag == "b" else "draw",
+            yes=f.text("yes") == "y",
+        ),
+    ),
+    Kind(  # V5 joker six: a click of the same kind as a decision
+        "bid",
+        ("v",),
+        (_TABLE, _HAND, Word("tricks", tuple(map(str, TRICK_BIDS)))),
+        lambda f: Click(
+            "decide", f.text("table"), f.num("hand"), decision="bid", tricks=int(f.text("tricks"))
+        ),
+    ),
+    Kind("rematch", ("r",), (_TABLE,), lambda f: Click("rematch", f.text("table"))),
+    # V6 Shelem: each carries the deal it belongs to (a redeal keeps the hand's number)
+    Kind(
+        "shelem_bid",
+        ("sb",),
+        (_TABLE, _HAND, Word("value", tuple(map(str, SHELEM_BIDS)))),
+        _shelem("shelem_bid"),
+    ),
+    Kind(
+        "kitty",
+        ("sk",),
+        (_TABLE, _HAND, _CARD, Cards("chosen", MAX_CHOSEN)),
+        _shelem("kitty"),
+    ),
+    Kind("lay_down", ("sl",), (_TABLE, _HAND, Cards("chosen", MAX_CHOSEN)), _shelem("lay_down")),
+    Kind(
+        "mode",
+        ("sm",),
+        (_TABLE, _HAND, Word("mode", tuple(SHELEM_MODES))),
+        _shelem("mode"),
+    ),
+    Kind(
+        "standings",
+        ("p",),
+        (
+            Number("page", 1, MAX_STANDINGS_PAGE),
+            _MEMBER,
+            _DIRECTION,
+            Text("format", r"[a-z0-9_]{1,32}"),
+        ),
+        lambda f: Click(
+            "standings",
+            page=f.num("page"),
+            member_id=f.num("member"),
+            game_format=f.text("format", "standard"),
+        ),
+        optional=1,
+    ),
+    Kind(
+        "history",
+        ("g",),
+        (Number("page", 1, MAX_HISTORY_PAGE), _MEMBER, _DIRECTION),
+        lambda f: Click("history", page=f.num("page"), member_id=f.num("member")),
+    ),
+    Kind(
+        "replay",
+        ("y",),
+        (Text("match", _MATCH),),
+        lambda f: Click("replay", match_id=f.text("match")),
+    ),
+    Kind(
+        "replay_step",
+        ("z",),
+        (
+            Text("match", _MATCH),
+            Number("viewer", 1, MEMBER_MAX),
+            Number("hand", 0, MAX_HAND - 1),
+            Number("trick", 0, MAX_TRICKS),
+            Word("step", tuple(REPLAY_STEPS)),
+        ),
+        lambda f: Click(
+            "replay_step",
+            match_id=f.text("match"),
+            viewer=f.num("viewer"),
+            hand=f.num("hand"),
+            trick=f.num("trick"),
+            action=REPLAY_STEPS[f.text("step")],
+        ),
+    ),
+)
+"""Every kind of button the bot makes, and so every id the parser takes."""
+_BY_TAG: Final = {tag: kind for kind in KINDS for tag in kind.tags}
+assert len(_BY_TAG) == sum(len(k.tags) for k in KINDS), "two kinds share a tag"
+
+
+def parse(custom_id: object) -> Click:
+    """The click a button claims, every field in its range; anything else is ``BadCustomId``."""
+    if (
+        not isinstance(custom_id, str)
+        or len(custom_id) > MAX_LENGTH
+        or not custom_id.startswith(PREFIX)
+    ):
+        raise BadCustomId("not a custom_id")
+    tag, *parts = custom_id[len(PREFIX) :].split(":")
+    kind = _BY_TAG.get(tag)
+    click = None if kind is None else kind.read(tag, parts)
+    if click is None:
+        raise BadCustomId(f"unknown custom_id {custom_id[:40]!r}")
+    return click
 
 
 def shelem_bid_id(table_id: str, deal: int, value: int) -> str:
@@ -255,12 +344,9 @@ def history_id(page: int, direction: str, member_id: int = 0) -> str:
     return f"hokm:g:{page}:{member_id}:{direction}"
 
 
-_MATCH_ID = re.compile(_MATCH)
-
-
 def replay_id(match_id: str) -> str | None:
     """The Replay button of one finished match; None for an id no button can carry."""
-    return f"hokm:y:{match_id}" if _MATCH_ID.fullmatch(match_id) else None
+    return f"hokm:y:{match_id}" if re.fullmatch(_MATCH, match_id, re.ASCII) else None
 
 
 def replay_step_id(match_id: str, viewer: int, hand: int, trick: int, step: str) -> str:

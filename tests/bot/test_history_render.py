@@ -101,8 +101,8 @@ def test_history_and_replay_ids_round_trip_and_forgeries_are_refused() -> None:
         "hokm:y:" + "x" * 41,
         "hokm:y:abc:def",
         "hokm:z:abc:0:0:0:n",  # nobody opened it
-        "hokm:z:abc:5:1000:0:n",  # hand 1000
-        "hokm:z:abc:5:0:100:n",  # trick 100
+        f"hokm:z:abc:5:{custom_ids.MAX_HAND}:0:n",  # a hand index past the last hand's
+        f"hokm:z:abc:5:0:{custom_ids.MAX_TRICKS + 1}:n",  # a trick past any hand's
         "hokm:z:abc:5:0:0:x",  # no such step
         "hokm:z:abc:5:01:0:n",
     ):
