@@ -87,9 +87,14 @@ def start_match(table: Table, update: Update, seed: int, pace: Pace) -> None:
 
 
 def hokm_match(table: Table) -> Match:
-    """The Hokm family's match of a table playing one (a Shelem table's is ``shelem_moves``')."""
+    """The Hokm family's match of a table playing one (a Shelem table's is ``shelem_moves``').
+
+    :raises ActionError: ``error.stale``: a Hokm button (trump, redeal, a decision) forged
+        for a Shelem table, as ``decision_seat`` answers a Shelem one at a Hokm table.
+    """
     match = table.match
-    assert isinstance(match, Match), "not a Hokm match"
+    if not isinstance(match, Match):
+        raise ActionError("error.stale")
     return match
 
 
