@@ -3,20 +3,29 @@ user, never a table stuck for ever.
 
 Forged and malformed custom_ids, clicks from non-players and from another server, slash
 options out of range, the channel deleted mid-match, the bot losing the right to post, a
-member who walks away mid-match, and a fuzz of 1,200 random malformed clicks at a live table.
+member who walks away mid-match, a fuzz of 1,200 random malformed clicks at a live table, and
+(issue 34) a fuzz of every kind of id the parser knows (``custom_ids.KINDS``, so a new kind is
+fuzzed with no change here): each number at and past its bounds, cut short, extended, in
+other scripts' digits, by hypothesis on the parser and through the real bot's click path.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import string
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from bot.discord import router
 from bot.discord.client import HokmBot
 from bot.present import custom_ids
+from bot.present.id_fields import Kind, Number
+from bot.present.render import error_text
 from bot.service.table import Table
 from engine import CARDS, PLAY, Card, Suit
 from tests.double.interactions import InteractionRecord
@@ -24,7 +33,9 @@ from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
 from tests.e2e.helpers import skip_time, table_message
+from tests.matches import played, played_shelem
 
+from . import forged_ids
 from .inproc import card_buttons, fast_forward, hand_dm, seated_table, until
 
 INTERNAL = "Something went wrong"
@@ -159,6 +170,32 @@ async def test_forged_page_and_card_clicks_never_rewrite_a_public_message(
     assert not any(card_buttons(v) for v in [public]), "card buttons on the public message"
     assert card not in match.hand_of(seat)  # the move itself was valid and is applied
     assert rec.ephemeral or rec.response_type == 6
+
+
+async def test_a_member_id_past_64_bits_is_refused_like_any_forged_id(
+    discord_double: DiscordDouble, hokm_bot: HokmBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 34: ``hokm:g:1:99999999999999999999:n`` named a member past the store's 64 bits
+    and came back as "internal error" with a traceback; it is a forged id like any other."""
+    double = discord_double
+    guild, channel = double.guild, double.channel
+    assert guild is not None and channel is not None
+    a, b, c, d = double.members
+    for n in range(11):  # two pages, so the listing has page buttons to forge
+        assert await hokm_bot.store.finish_match(
+            played(100 + n, (a.id, b.id, c.id, d.id), guild.id, n)
+        )
+    rec = await double.slash(a, channel, "hokm history")
+    listing = rec.message
+    assert listing is not None
+    before = listing.text
+    rec = await double.click(a, listing, custom_id="hokm:g:1:99999999999999999999:n", stale=True)
+    assert_private_refusal(rec, "isn't valid")
+    assert double.message(listing.id).text == before
+    # the largest id the store can hold is asked about: nobody's, so an empty page
+    rec = await double.click(a, listing, custom_id=f"hokm:g:1:{2**63 - 1}:n", stale=True)
+    assert rec.response_type == 7 and INTERNAL not in double.message(listing.id).text
+    assert no_errors_logged(caplog) == []
 
 
 @pytest.mark.parametrize(
@@ -369,4 +406,204 @@ async def test_fuzz_a_thousand_malformed_clicks_change_nothing_and_all_are_answe
     stored = await bot.store.load_table(table.table_id)
     assert stored is not None and stored.state["match"] == stored_before.state["match"]
     assert table.status == "playing" and users
+    assert no_errors_logged(caplog) == []
+
+
+# ---------------------------------------------------------------------- issue 34: every kind
+
+BAD_BUTTON = error_text("en", "error.bad_button", {})
+
+
+def with_text(texts: list[str], i: int, text: str) -> list[str]:
+    return [*texts[:i], text, *texts[i + 1 :]]
+
+
+@pytest.mark.parametrize("kind", custom_ids.KINDS, ids=lambda kind: kind.name)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_every_kind_is_taken_in_range_and_refused_past_it(
+    kind: Kind[custom_ids.Click], data: st.DataObject
+) -> None:
+    """Any id of the kind's shape parses; each of its numbers at either bound too; past a
+    bound, or written any other way than plain ASCII digits, it is refused."""
+    tag, texts = data.draw(forged_ids.valid_parts(kind))
+    custom_id = forged_ids.join(tag, texts)
+    assert len(custom_id) <= custom_ids.MAX_LENGTH
+    assert custom_ids.parse(custom_id).kind
+    for i, spec in enumerate(kind.fields[: len(texts)]):
+        if not isinstance(spec, Number):
+            continue
+        for edge in (spec.low, spec.high):
+            custom_ids.parse(forged_ids.join(tag, with_text(texts, i, str(edge))))
+        for past in forged_ids.past_bounds(spec, texts[i]):
+            with pytest.raises(custom_ids.BadCustomId):
+                custom_ids.parse(forged_ids.join(tag, with_text(texts, i, past)))
+    if len(texts) == len(kind.fields):  # nothing left out: one more field is one too many
+        extra = data.draw(st.text(max_size=8).filter(lambda t: ":" not in t))
+        with pytest.raises(custom_ids.BadCustomId):
+            custom_ids.parse(f"{custom_id}:{extra}")
+    for digits in forged_ids.FOREIGN_DIGITS:
+        if any(c.isdigit() for c in custom_id):
+            with pytest.raises(custom_ids.BadCustomId):
+                custom_ids.parse(forged_ids.foreign(custom_id, digits))
+    cut = data.draw(st.integers(0, len(custom_id) - 1))
+    with contextlib.suppress(custom_ids.BadCustomId):  # a cut id may still be a whole one
+        custom_ids.parse(custom_id[:cut])
+
+
+@pytest.mark.parametrize("kind", custom_ids.KINDS, ids=lambda kind: kind.name)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_any_text_in_a_kinds_fields_is_a_click_in_range_or_refused(
+    kind: Kind[custom_ids.Click], data: st.DataObject
+) -> None:
+    texts = data.draw(st.lists(st.text(max_size=24), max_size=len(kind.fields) + 1))
+    custom_id = forged_ids.join(data.draw(st.sampled_from(kind.tags)), texts)
+    try:
+        click = custom_ids.parse(custom_id)
+    except custom_ids.BadCustomId:
+        return
+    for value in (click.hand, click.page, click.member_id, click.viewer, click.trick):
+        assert 0 <= value <= custom_ids.MEMBER_MAX
+
+
+def might_move(click: custom_ids.Click, user: User, tables: list[Table]) -> bool:
+    """Whether a click could be a real move or end a table (the fuzz sends only clicks that
+    change nothing): the seat to act's move of the current hand or deal, any Cancel."""
+    if click.kind == "lobby" and click.action == "cancel":
+        return True
+    for table in tables:
+        match = table.match
+        if click.table_id != table.table_id or match is None:
+            continue
+        current = {match.hand_number, match.deal_number}
+        to_act = table.seat_of(user.id) == match.to_act
+        if to_act and click.kind in router.PLAY_CLICKS and click.hand in current:
+            return True
+    return False
+
+
+async def shelem_table(double: DiscordDouble, bot: HokmBot) -> tuple[Table, list[User]]:
+    """Four new members at a Shelem table of their own channel, bidding."""
+    assert double.guild is not None
+    channel = double.add_text_channel(double.guild, "shelem")
+    players = [double.add_member(double.guild, f"shelem{i}") for i in range(4)]
+    await double.slash(players[0], channel, "hokm new", {"format": "shelem", "turn_seconds": 60})
+    table = bot.service.table_in_channel(channel.id)
+    assert table is not None
+    await until(lambda: table.message_id is not None, what="the Shelem table message")
+    for user in players[1:]:
+        await double.click(user, table_message(double, table), label="Join")
+    assert table.status == "playing"
+    return table, players
+
+
+async def recorded(bot: HokmBot, guild_id: int, tables: list[Table]) -> list[object]:
+    """What a click could change: the tables' matches and seats (in memory and stored; not
+    which DM shows a hand, which the publisher records as its messages go), the history and
+    the standings."""
+    facts: list[object] = []
+    for table in tables:
+        stored = await bot.store.load_table(table.table_id)
+        assert stored is not None and table.match is not None
+        facts += [stored.state["match"], stored.status, table.match.to_dict(), seat_facts(table)]
+    facts += [await bot.store.history(guild_id, page) for page in (1, 2)]
+    facts.append(await bot.store.standings(guild_id, 1))
+    return facts
+
+
+async def test_fuzz_every_kind_of_id_at_and_past_its_bounds_through_the_real_bot(
+    discord_double: DiscordDouble, make_bot: BotFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every kind the parser knows, Hokm, Shelem, history, replay and standings ids alike,
+    clicked on every surface that takes it: past a bound, the one bad-button answer; in range,
+    a clean private refusal or a valid action; never "internal error", nothing recorded
+    changed, no ERROR logged."""
+    double = discord_double
+    guild, channel = double.guild, double.channel
+    assert guild is not None and channel is not None
+    bot = await make_bot(match_seed_base=3)
+    a = double.members[0]
+    gone = iter(range(10**17, 10**17 + 64))  # members who left: standings of several pages
+    finished = [
+        played(100 + n, (a.id, next(gone), next(gone), next(gone)), guild.id, n) for n in range(11)
+    ]
+    shelem_done, _ = played_shelem(41, (a.id, None, None, None), guild.id, 12)
+    for m in (*finished, shelem_done):
+        assert await bot.store.finish_match(m)
+    hokm = await seated_table(double, bot, {"turn_seconds": 60})
+    match = hokm.match
+    assert match is not None
+    await fast_forward(bot, hokm, lambda: match.phase == PLAY and len(match.current_trick()) == 1)
+    shelem, shelem_players = await shelem_table(double, bot)
+    tables = [hokm, shelem]
+    outsider = double.add_member(guild, "visitor")
+    player = next(u for u in double.members if u.id == hokm.seat(match.to_act).user_id)
+    bidder = next(u for u in shelem_players if u.id == shelem.seat(shelem.match.to_act).user_id)
+    await until(lambda: bool(double.dms(bidder)), what="the Shelem bidder's DM")
+    listing = (await double.slash(a, channel, "hokm history")).message
+    standings = (await double.slash(a, channel, "standings")).message
+    assert listing is not None and standings is not None
+    view = (await double.click(a, listing, custom_id=f"hokm:y:{finished[-1].match_id}")).message
+    assert view is not None and view.ephemeral_to == a.id
+    surfaces = [
+        (a, listing),
+        (a, standings),
+        (a, view),
+        (player, await hand_dm(double, player, hokm, match.hand_number)),
+        (bidder, double.dms(bidder)[-1]),
+        (outsider, table_message(double, hokm)),
+        (shelem_players[0], table_message(double, shelem)),
+    ]
+    real = {
+        "table": [hokm.table_id, shelem.table_id, "ffffffffffff"],
+        "hand": [str(match.hand_number), str(shelem.match.deal_number)],
+        "match": [finished[-1].match_id, shelem_done.match_id, "nosuchmatch"],
+        "member": [str(a.id)],
+        "viewer": [str(a.id)],
+        "page": ["2"],
+        "format": ["standard", "shelem"],
+    }
+    before = await recorded(bot, guild.id, tables)
+    rng = random.Random(34)
+    refused: list[InteractionRecord] = []
+    answered: list[InteractionRecord] = []
+    kinds = [forged_ids.variants(kind, real) for kind in custom_ids.KINDS]
+    for found in kinds:
+        for custom_id in found.good:
+            custom_ids.parse(custom_id)  # the parser takes every in-range id
+        for custom_id in found.bad:
+            with pytest.raises(custom_ids.BadCustomId):
+                custom_ids.parse(custom_id)
+    for found in kinds:
+        batch: list[InteractionRecord] = []
+        for custom_id in found.bad:
+            user, message = rng.choice(surfaces)
+            batch.append(
+                await double.click(user, message, custom_id=custom_id, stale=True, wait=False)
+            )
+        refused += batch
+        for custom_id in [*found.good, *found.either]:
+            for user, message in surfaces:
+                try:
+                    if might_move(custom_ids.parse(custom_id), user, tables):
+                        continue
+                except custom_ids.BadCustomId:
+                    pass
+                answered.append(
+                    await double.click(user, message, custom_id=custom_id, stale=True, wait=False)
+                )
+                batch.append(answered[-1])
+        for rec in batch:
+            await rec.wait_response(timeout=10)
+    assert len(kinds) == len(custom_ids.KINDS) and all(k.good and k.bad for k in kinds)
+    wrong = [(r.description, answer_text(r)) for r in refused if answer_text(r) != BAD_BUTTON]
+    assert wrong == [] and all(r.ephemeral for r in refused)
+    assert all(r.responded for r in answered)
+    internal = [r.description for r in answered if INTERNAL in answer_text(r)]
+    assert internal == []
+    public = [r.description for r in answered if r.response_type == 4 and not r.ephemeral]
+    assert public == []
+    assert await recorded(bot, guild.id, tables) == before
+    assert hokm.status == "playing" and shelem.status == "playing"
     assert no_errors_logged(caplog) == []
