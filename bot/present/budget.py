@@ -112,7 +112,8 @@ def size(lines: Sequence[str]) -> int:
 
 def keep_newest(lines: Sequence[str], budget: int, earlier: Callable[[int], str]) -> list[str]:
     """``lines`` (oldest first) in ``budget`` characters: all if they fit, else the newest
-    that fit after one ``earlier(n)`` line saying ``n`` were left out."""
+    that fit after one ``earlier(n)`` line saying ``n`` were left out; that line alone when
+    none fits (the message around it is fitted as a whole)."""
     if size(lines) <= budget:
         return list(lines)
     rest = size(lines)
@@ -121,7 +122,7 @@ def keep_newest(lines: Sequence[str], budget: int, earlier: Callable[[int], str]
         more = earlier(dropped)
         if len(more) + (1 + rest if dropped < len(lines) else 0) <= budget:
             return [more, *lines[dropped:]]
-    return [cut(earlier(len(lines)), budget)] if budget > 0 else []
+    return [earlier(len(lines))]
 
 
 # ---------------------------------------------------------------------- the last resort

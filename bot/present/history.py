@@ -6,7 +6,8 @@ points (``shelem_replay``'s lines).
 
 Names are the ones stored with the match, shown through ``shown_name`` (escaped; computers in
 code style); in Persian every name, card run and score is isolated so the line reads right to
-left. A page fits Discord's embed: when ten rows of long names would not, names are shortened.
+left. A page fits Discord's embed: when ten rows of long names would not, names are shortened
+(``budget``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..names import CROWN, shown_name
 from ..service.match_history import MatchReplay
 from ..store import HistoryPage
 from . import custom_ids, shelem_replay
+from .budget import NAME_STEPS, TITLE, cut, cut_lines, first_fit
 from .formats import format_label, is_solo
 from .history_parts import cards_line, scores_line, stored_names, team_items, team_label
 from .i18n import CATALOG, LIST_SEPARATOR, isolate, number, suit_label, t, word
@@ -30,8 +32,7 @@ from .render import COLOR_DONE, COLOR_LOBBY, ButtonSpec, EmbedSpec, MessageSpec
 from .summary import WHY
 
 DESCRIPTION_LIMIT: Final = 4000
-NAME_LIMIT: Final = 32
-SHORT_NAME: Final = 12
+"""A page's and a frame's description: Discord's 4,096, with room to spare."""
 REPLAYS_PER_ROW: Final = 5
 
 
@@ -59,9 +60,10 @@ def history_message(lang: str, guild_name: str, page: HistoryPage) -> MessageSpe
     head: list[str] = []
     if member is not None:
         head.append(t(lang, "history.of_member", name=f"<@{member}>"))
-    rows = _rows(lang, page, limit=NAME_LIMIT)
-    if len("\n".join([*head, *rows])) > DESCRIPTION_LIMIT:
-        rows = _rows(lang, page, limit=SHORT_NAME)
+    for limit in NAME_STEPS:  # names shortened when ten rows of them would not fit
+        rows = _rows(lang, page, limit=limit)
+        if len("\n".join([*head, *rows])) <= DESCRIPTION_LIMIT:
+            break
     if not rows:
         key = "history.empty_member" if member is not None else "history.empty"
         rows = [t(lang, key, name=f"<@{member}>")]
@@ -74,7 +76,8 @@ def history_message(lang: str, guild_name: str, page: HistoryPage) -> MessageSpe
         total=number(lang, page.total) + ("+" if page.deeper else ""),
     )
     title = t(lang, "history.title", guild=shown_name(guild_name, limit=100))
-    embed = EmbedSpec(title[:256], "\n".join([*head, *rows]), COLOR_LOBBY, (), footer)
+    description = cut_lines("\n".join([*head, *rows]), DESCRIPTION_LIMIT)
+    embed = EmbedSpec(cut(title, TITLE), description, COLOR_LOBBY, (), footer)
     replays = [
         ButtonSpec(cid, t(lang, "button.replay", n=number(lang, i + 1)))
         for i, entry in enumerate(page.rows)
@@ -131,11 +134,13 @@ def replay_message(
     """Hand index ``hand`` after its trick ``trick`` (0: the deal, as play began), with every
     seat's cards, for ``viewer`` only (the buttons carry their id). Hokm's and Shelem's frames
     differ only in the lines ``replay_about`` and ``replay_counts`` give; names are shortened
-    when the longest frame (a Shelem auction of twenty bids) would not fit Discord's embed."""
+    when the longest frame (a Shelem auction of twenty bids) would not fit Discord's embed,
+    and in the title (every team with its score) when it would pass 256 characters: every
+    team's score stays, and a cut never splits an escape or an isolate (``budget``)."""
     story, entry = replay.story, replay.entry
     fmt = story.fmt
     told = story.hands[hand]
-    for limit in (NAME_LIMIT, SHORT_NAME):
+    for limit in NAME_STEPS:
         names = stored_names(entry.players, fmt.seats, limit)
         lines = [*_frame_head(lang, replay, names, hand, trick), ""]
         for seat, held in enumerate(told.held(trick)):
@@ -145,12 +150,22 @@ def replay_message(
         description = "\n".join(lines)
         if len(description) <= DESCRIPTION_LIMIT:
             break
+    title = first_fit(lambda limit: _replay_title(lang, replay, limit), TITLE)
+    footer = t(lang, "replay.footer")
+    description = cut_lines(description, DESCRIPTION_LIMIT)
+    embed = EmbedSpec(title, description, COLOR_DONE, (), footer)
+    return MessageSpec(embed=embed, rows=(_steps(replay, viewer, hand, trick),))
+
+
+def _replay_title(lang: str, replay: MatchReplay, limit: int) -> str:
+    """Every team by its players' names (at most ``limit`` characters) with its final score,
+    and a format other than the standard game's."""
+    fmt, entry = replay.story.fmt, replay.entry
+    names = stored_names(entry.players, fmt.seats, limit)
     title = t(lang, "replay.title", scores=scores_line(fmt, names, lang, entry.scores))
     if fmt.name != "standard":
         title += LIST_SEPARATOR + short_format(lang, fmt.name)
-    footer = t(lang, "replay.footer")
-    embed = EmbedSpec(title[:256], description[:DESCRIPTION_LIMIT], COLOR_DONE, (), footer)
-    return MessageSpec(embed=embed, rows=(_steps(replay, viewer, hand, trick),))
+    return title
 
 
 def _frame_head(

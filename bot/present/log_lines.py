@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from ..names import seat_name
 from ..service.table import LogLine, Table
+from .budget import DESCRIPTION
 from .i18n import suit_label, t
-from .tricks import EMBED_DESCRIPTION, trick_lines
+from .tricks import trick_lines
 
 OLD_TRICK_KEY = "report.trick"
 """The log key trick lines were saved under before they were rendered from the match."""
@@ -41,7 +42,7 @@ def closing_lines(table: Table, lang: str, lines: list[str], last_result: str | 
     log = log_lines(lang, table.log)
     story = [last_result] if last_result else []
     used = len("\n".join([*lines, "", *story, "", *log]))
-    story.extend(trick_lines(table, lang, EMBED_DESCRIPTION - used - 1))
+    story.extend(trick_lines(table, lang, DESCRIPTION - used - 1))
     for block in (story, log):
         if block:
             lines += ["", *block]

@@ -10,6 +10,7 @@ from ..names import shown_name
 from ..store import MemberRating, PlayerRecord, StandingsPage
 from ..store.rating_ops import TREND_MATCHES
 from . import custom_ids
+from .budget import TITLE, cut
 from .formats import format_label
 from .i18n import number, t
 from .render import COLOR_LOBBY, ButtonSpec, EmbedSpec, MessageSpec
@@ -53,7 +54,7 @@ def standings_message(
     if fmt != "standard":
         title = f"{title} · {format_label(lang, fmt)}"
     embed = EmbedSpec(
-        title[:256],
+        cut(title, TITLE),
         "\n".join(lines),
         COLOR_LOBBY,
         (),

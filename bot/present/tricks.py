@@ -16,12 +16,11 @@ from engine import HandResult, Trick
 
 from ..names import seat_name, shown_name
 from ..service.table import Table
+from .budget import DESCRIPTION, keep_newest, size
 from .formats import is_solo
 from .i18n import isolate, number, t
 from .teams import team_label
 
-EMBED_DESCRIPTION: int = 4096
-"""Discord's limit on an embed's description, which holds the table message's lines."""
 SHORT_NAME: int = 10
 """Characters of a name in a trick line when the full names would not fit the embed."""
 
@@ -40,16 +39,16 @@ def trick_line(table: Table, lang: str, trick: Trick, name: Namer | None = None)
     )
 
 
-def trick_lines(table: Table, lang: str, budget: int = EMBED_DESCRIPTION) -> list[str]:
+def trick_lines(table: Table, lang: str, budget: int = DESCRIPTION) -> list[str]:
     """The current hand's tricks, oldest first, in at most ``budget`` characters (newlines
     between them counted): full names if they fit, short names if not, and if even that is
-    too long the oldest tricks give way to one "… n earlier tricks" line."""
+    too long the oldest tricks give way to one "… n earlier tricks" line (``keep_newest``)."""
     match = table.match
     if match is None or not match.tricks:
         return []
     tricks = list(match.tricks)
     lines = [trick_line(table, lang, tr) for tr in tricks]
-    if _size(lines) <= budget:
+    if size(lines) <= budget:
         return lines
 
     def short(seat: int) -> str:
@@ -57,16 +56,9 @@ def trick_lines(table: Table, lang: str, budget: int = EMBED_DESCRIPTION) -> lis
         return "?" if s is None else shown_name(s.name, computer=s.is_computer, limit=SHORT_NAME)
 
     lines = [trick_line(table, lang, tr, short) for tr in tricks]
-    dropped = 0
-    while dropped < len(tricks) and _size(lines) > budget:
-        dropped += 1
-        more = t(lang, "table.tricks_earlier", count=number(lang, dropped))
-        lines = [more] + [trick_line(table, lang, tr, short) for tr in tricks[dropped:]]
-    return lines
-
-
-def _size(lines: Sequence[str]) -> int:
-    return sum(len(line) for line in lines) + max(len(lines) - 1, 0)
+    return keep_newest(
+        lines, budget, lambda n: t(lang, "table.tricks_earlier", count=number(lang, n))
+    )
 
 
 _HAND_KEYS = {

@@ -10,8 +10,9 @@ import pytest
 
 from bot.discord.reports import ChannelReports
 from bot.present import render
+from bot.present.budget import DESCRIPTION as EMBED_DESCRIPTION
 from bot.present.i18n import t
-from bot.present.tricks import EMBED_DESCRIPTION, hand_result_line, trick_line, trick_lines
+from bot.present.tricks import hand_result_line, trick_line, trick_lines
 from bot.service.events import HandEnded, MatchOver, TrickTaken
 from bot.service.history import log_line
 from bot.service.table import LogLine, Seat, Table
