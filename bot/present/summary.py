@@ -18,6 +18,7 @@ from engine.shelem import ShelemMatch
 from ..names import seat_name
 from ..service.table import Table
 from . import custom_ids, shelem_summary
+from .budget import fitted, keep_newest
 from .formats import is_solo
 from .i18n import number, t
 from .render import COLOR_DONE, ButtonSpec, EmbedSpec, MessageSpec
@@ -39,7 +40,13 @@ WHY = {
 
 
 def match_summary(table: Table) -> MessageSpec:
-    """The finished match of ``table``, in the table's language, with a Rematch button."""
+    """The finished match of ``table``, in the table's language, with a Rematch button; its
+    names shortened when the title (every team of a six-player table) or the rest would not
+    fit (``budget.fitted``)."""
+    return fitted(_match_summary, table)
+
+
+def _match_summary(table: Table) -> MessageSpec:
     match = table.match
     assert match is not None and match.winner_team is not None
     lang = table.settings.language
@@ -76,7 +83,7 @@ def match_summary(table: Table) -> MessageSpec:
     budget = DESCRIPTION_LIMIT - sum(len(line) + 1 for line in totals) - 1
     description = "\n".join([*_fold(lang, hands, budget), "", *totals])
     button = ButtonSpec(custom_ids.rematch_id(table.table_id), t(lang, "button.rematch"), "success")
-    embed = EmbedSpec(title[:256], description, COLOR_DONE, footer=t(lang, "summary.rematch_hint"))
+    embed = EmbedSpec(title, description, COLOR_DONE, footer=t(lang, "summary.rematch_hint"))
     return MessageSpec(embed=embed, rows=((button,),))
 
 
@@ -105,19 +112,7 @@ def _kot_totals(table: Table, lang: str, results: Sequence[HandResult], teams: r
 
 def _fold(lang: str, lines: list[str], budget: int) -> list[str]:
     """One line per hand; past ``budget`` characters the earliest fold into one line."""
-    kept: list[str] = []
-    used = 0
-    budget -= 60  # the "… earlier hands" line, if it is needed
-    for line in reversed(lines):
-        if used + len(line) + 1 > budget:
-            break
-        kept.append(line)
-        used += len(line) + 1
-    kept.reverse()
-    folded = len(lines) - len(kept)
-    if folded:
-        kept.insert(0, t(lang, "summary.earlier", count=number(lang, folded)))
-    return kept
+    return keep_newest(lines, budget, lambda n: t(lang, "summary.earlier", count=number(lang, n)))
 
 
 def _hand_line(table: Table, lang: str, r: HandResult) -> str:
