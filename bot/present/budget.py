@@ -130,19 +130,26 @@ def keep_newest(lines: Sequence[str], budget: int, earlier: Callable[[int], str]
 
 def within(spec: MessageSpec) -> MessageSpec:
     """``spec`` cut to Discord's limits: whole lines kept from the top of each text (the
-    rest said by one "…" line), a line too long for its place cut (``cut``), fields past
-    Discord's 25 left out, the description given what the embed's 6,000 leave it."""
+    rest said by one "…" line), a line too long for its place cut (``cut``); of the embed's
+    6,000 the title takes its share first, then the description, the fields (25 at most, as
+    many as are left room for) and the footer."""
     rows = tuple(tuple(_labelled(b) for b in row) for row in spec.rows)
     e = spec.embed
     if e is not None:
-        fields = tuple(
-            (cut(n, FIELD_NAME), cut_lines(v, FIELD_VALUE), inline) for n, v, inline in e.fields
-        )[:FIELDS]
-        title, footer = cut(e.title, TITLE), cut(e.footer, FOOTER)
-        room = EMBED_TOTAL - len(title) - len(footer) - _fields_size(fields)
-        description = cut_lines(e.description, max(0, min(DESCRIPTION, room)))
+        title = cut(e.title, TITLE)
+        room = EMBED_TOTAL - len(title)
+        description = cut_lines(e.description, min(DESCRIPTION, room))
+        room -= len(description)
+        fields = []
+        for n, v, inline in e.fields[:FIELDS]:
+            field = (cut(n, FIELD_NAME), cut_lines(v, FIELD_VALUE), inline)
+            if len(field[0]) + len(field[1]) > room:
+                break
+            fields.append(field)
+            room -= len(field[0]) + len(field[1])
+        footer = cut(e.footer, min(FOOTER, room))
         e = dataclasses.replace(
-            e, title=title, description=description, fields=fields, footer=footer
+            e, title=title, description=description, fields=tuple(fields), footer=footer
         )
     return MessageSpec(content=cut_lines(spec.content, CONTENT), embed=e, rows=rows)
 
