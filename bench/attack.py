@@ -44,6 +44,7 @@ from bench.harness import Args, Bench
 from bench.member import message_text
 from bench.metrics import percentile, rounded
 from bench.table_driver import TableDriver
+from bot.service import commits as commits_module
 from bot.service import service as service_module
 from tests.double.models import Channel, StoredMessage, User
 from tests.double.server import DiscordDouble
@@ -53,13 +54,14 @@ if TYPE_CHECKING:
 
 ATTACK_OPTIONS: dict[str, Any] = {"turn_seconds": 10, "target_score": 13}
 """The attackers' tables: the shortest turns (they go to the computer soonest), the longest match."""
-SERVICE_LOGGER = service_module.log.name
-"""The logger of ``TableService._commit``'s lines, read from the bot (it moved once, with the
-service, and the bench silently counted nothing)."""
+SERVICE_LOGGERS = (service_module.log.name, commits_module.log.name)
+"""The loggers of a table's lines, read from the bot: the service logs a table's opening, the
+commit path each move's events (they moved twice, and the bench silently counted nothing)."""
 EVENTS_LINE_RE = re.compile(
     r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO "
-    + re.escape(SERVICE_LOGGER)
-    + r": table (\w+): (.*)$"
+    + "(?:"
+    + "|".join(re.escape(name) for name in SERVICE_LOGGERS)
+    + r"): table (\w+): (.*)$"
 )
 OPENED_LINE_RE = re.compile(r"^opened in channel (\d+)")
 EVENT_KINDS = frozenset(
