@@ -231,4 +231,5 @@ async def test_the_attack_bench_reads_the_services_commit_lines(
     found = [m.group(4) for m in map(EVENTS_LINE_RE.match, lines) if m]
     assert any(rest.startswith("opened in channel 2") for rest in found), lines
     # the move's own line (the commit path logs it, under another logger than the opening)
-    assert any(rest.split(" ", 1)[0] in EVENT_KINDS for rest in found), lines
+    assert "computer_added" in EVENT_KINDS
+    assert any(rest.startswith("computer_added seat=1") for rest in found), lines
