@@ -3,6 +3,7 @@
 ``replay`` rebuilds a match from its seed and actions; ``make_shelem_player`` the computer
 players (``easy`` greedy, ``normal`` and ``hard`` searching)."""
 
+from .errors import DealerMustOpen
 from .events import (
     HakemChosen,
     KittyDiscarded,
@@ -23,12 +24,24 @@ from .match import (
     MODE,
     PLAY,
     ShelemMatch,
+    hand_limit_winner,
     match_winner,
     replay,
     score_hand,
     trick_winner,
 )
-from .options import MODES, PASS, SAR_SHELEM, SHELEM, Mode, ShelemOptions, card_points
+from .options import (
+    MAX_DEALS,
+    MAX_HANDS,
+    MODES,
+    PASS,
+    PASSED_DEALS_MAX,
+    SAR_SHELEM,
+    SHELEM,
+    Mode,
+    ShelemOptions,
+    card_points,
+)
 from .players import GreedyShelemPlayer, RandomShelemPlayer, ShelemPlayer, act, auto_bid
 from .search import ShelemSearchPlayer, make_shelem_player
 from .view import ShelemView, seat_view
@@ -38,12 +51,16 @@ __all__ = [
     "DISCARD",
     "FORMAT_NAME",
     "MATCH_OVER",
+    "MAX_DEALS",
+    "MAX_HANDS",
     "MODE",
     "MODES",
     "PASS",
+    "PASSED_DEALS_MAX",
     "PLAY",
     "SAR_SHELEM",
     "SHELEM",
+    "DealerMustOpen",
     "GreedyShelemPlayer",
     "HakemChosen",
     "KittyDiscarded",
@@ -65,6 +82,7 @@ __all__ = [
     "act",
     "auto_bid",
     "card_points",
+    "hand_limit_winner",
     "make_shelem_player",
     "match_winner",
     "replay",

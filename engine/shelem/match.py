@@ -36,6 +36,7 @@ from ..errors import (
 from ..events import MatchCompleted, Trick
 from ..rules import SHELEM_FORMAT, GameFormat
 from ..shuffle import permutation
+from .errors import DealerMustOpen
 from .events import (
     SET_KINDS,
     HakemChosen,
@@ -52,8 +53,10 @@ from .events import (
 from .options import (
     CARD_POINTS,
     HAND_SIZE,
+    MAX_HANDS,
     MODES,
     PASS,
+    PASSED_DEALS_MAX,
     SAR_SHELEM,
     SEATS,
     SHELEM,
@@ -170,6 +173,16 @@ def score_hand(
     return kind, (changes[0], changes[1]), (withheld[0], withheld[1])
 
 
+def hand_limit_winner(scores: Sequence[int], last: ShelemHandResult) -> int:
+    """V6.14.1: the winner once a match has played ``MAX_HANDS`` hands: the higher score; at
+    equal scores the side that won the last hand (the hakem's if it made its bid, else the
+    defenders), so the limit always names one."""
+    us, them = scores
+    if us != them:
+        return 0 if us > them else 1
+    return last.hakem_team if last.made else 1 - last.hakem_team
+
+
 def match_winner(options: ShelemOptions, scores: Sequence[int]) -> int | None:
     """V6.14: a team at the target, or ahead of the other by it, wins; else ``None``. Should
     both qualify the higher score wins; equal scores play on."""
@@ -195,6 +208,7 @@ class ShelemMatch:
         "auction",
         "bid_value",
         "bids",
+        "bounded",
         "deal_number",
         "dealer",
         "hakem",
@@ -205,6 +219,7 @@ class ShelemMatch:
         "leader",
         "mode",
         "options",
+        "passed_deals",
         "phase",
         "scores",
         "seed",
@@ -216,11 +231,16 @@ class ShelemMatch:
         "turn",
     )
 
-    def __init__(self, seed: int, options: ShelemOptions | None = None) -> None:
+    def __init__(
+        self, seed: int, options: ShelemOptions | None = None, *, bounded: bool = True
+    ) -> None:
+        """``bounded=False`` only replays a record kept before V6.4.1 and V6.14.1 (its all-pass
+        deals without end, no hand limit), as that match was played."""
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise InvalidState(f"seed must be a non-negative integer, not {seed!r}")
         self.seed = seed
         self.options = options or ShelemOptions()
+        self.bounded = bounded
         self._deck_size = len(self.options.deck)
         self.scores = [0, 0]
         self.hand_results: list[ShelemHandResult] = []
@@ -234,6 +254,7 @@ class ShelemMatch:
 
     def _new_hand(self) -> None:
         self.hand_number += 1
+        self.passed_deals = 0  # V6.4.1: counted within a hand
         self._deal()
 
     def _deal(self) -> None:
@@ -276,16 +297,35 @@ class ShelemMatch:
     # --------------------------------------------------------------- bidding (V6.3–V6.5)
 
     def legal_bids(self, seat: int) -> tuple[int, ...]:
-        """What ``seat`` may bid now, pass (0) first; empty unless it is its turn to bid."""
+        """What ``seat`` may bid now, pass (0) first, unless the dealer must open (V6.4.1:
+        no pass); empty unless it is its turn to bid."""
         if self.phase != BID or seat != self._decider:
             return ()
         if self.high == SHELEM:  # V6.5.2: only an opponent still in is asked now
             return (PASS, SAR_SHELEM)
-        return (PASS, *(b for b in self.options.point_bids if b > self.high), SHELEM)
+        bids = (*(b for b in self.options.point_bids if b > self.high), SHELEM)
+        return bids if self.must_open else (PASS, *bids)
+
+    @property
+    def must_open(self) -> bool:
+        """V6.4.1: ``PASSED_DEALS_MAX`` deals of this hand were passed, the first three passed
+        this one too, and the dealer is asked: he may not pass."""
+        return (
+            self.phase == BID
+            and self.final_deal
+            and self.high_seat < 0
+            and self._decider == self.dealer
+        )
+
+    @property
+    def final_deal(self) -> bool:
+        """V6.4.1: this is the hand's last deal: it may not be passed out, and the dealer opens
+        if the first three pass (public: everyone saw the deals passed)."""
+        return self.bounded and self.passed_deals >= PASSED_DEALS_MAX
 
     def bid(self, seat: int, value: int) -> tuple[ShelemEvent, ...]:
         """V6.3: bid ``value`` (above every bid so far), ``SHELEM``, ``SAR_SHELEM`` (V6.5), or
-        pass with 0."""
+        pass with 0 (not a dealer who must open: ``DealerMustOpen``, V6.4.1)."""
         self._check_decision(seat, BID, "bid")
         options = self.options
         if (
@@ -294,6 +334,8 @@ class ShelemMatch:
             or (value not in (PASS, SHELEM, SAR_SHELEM) and value not in options.point_bids)
         ):
             raise BidOutOfRange(seat, value, options.min_bid, options.max_bid, 5)
+        if value == PASS and self.must_open:
+            raise DealerMustOpen(seat, options.min_bid, self.passed_deals)
         if value == SAR_SHELEM:
             if self.high != SHELEM:
                 raise SarShelemNotAllowed(seat, "no shelem has been bid")
@@ -314,12 +356,14 @@ class ShelemMatch:
         if self.high_seat >= 0:
             return (*events, *self._end_bidding())
         self._deal()  # V6.4: the first three passed
+        self.passed_deals += 1
         events.append(ShelemRedealt(self.dealer, self.deal_number))
         return tuple(events)
 
     def _next_bidder(self, seat: int) -> int:
         """The next seat to speak after ``seat``, or -1 when the bidding is over: V6.3.3 after
-        three passes; V6.5.2 after a shelem only its bidder's opponents still in, each once."""
+        three passes (V6.4.1: on a deal that may not be passed out, the dealer, if nobody has
+        bid); V6.5.2 after a shelem only its bidder's opponents still in, each once."""
         bids = self.bids
         if self.high == SHELEM:
             shelem = self.high_seat
@@ -330,7 +374,7 @@ class ShelemMatch:
                 seat = (seat + 1) % SEATS
             return -1
         if bids.count(PASS) >= SEATS - 1:
-            return -1
+            return self.dealer if self.high_seat < 0 and self.final_deal else -1
         seat = (seat + 1) % SEATS
         while bids[seat] == PASS:
             seat = (seat + 1) % SEATS
@@ -542,7 +586,11 @@ class ShelemMatch:
         return (result, ShelemDealt(self.hand_number, self.dealer, self._decider))
 
     def _match_winner(self) -> int | None:
-        return match_winner(self.options, self.scores)
+        """V6.14; V6.14.1 once the last hand a match may have was scored."""
+        winner = match_winner(self.options, self.scores)
+        if winner is None and self.bounded and self.hand_number >= MAX_HANDS and self.hand_results:
+            return hand_limit_winner(self.scores, self.hand_results[-1])
+        return winner
 
     # -------------------------------------------------------------------- queries
 
@@ -638,6 +686,8 @@ class ShelemMatch:
             "scores": list(self.scores),
             "hand_number": self.hand_number,
             "deal_number": self.deal_number,
+            "passed_deals": self.passed_deals,
+            "bounded": self.bounded,
             "dealer": self.dealer,
             "decider": self._decider,
             "bids": list(self.bids),
@@ -683,9 +733,12 @@ class ShelemMatch:
         )
 
 
-def replay(seed: int, actions: Iterable[Any], options: ShelemOptions | None = None) -> ShelemMatch:
-    """Rebuild a match from its seed and actions (as logged, or their JSON form)."""
-    match = ShelemMatch(seed, options)
+def replay(
+    seed: int, actions: Iterable[Any], options: ShelemOptions | None = None, *, bounded: bool = True
+) -> ShelemMatch:
+    """Rebuild a match from its seed and actions (as logged, or their JSON form);
+    ``bounded=False`` as played before V6.4.1 and V6.14.1."""
+    match = ShelemMatch(seed, options, bounded=bounded)
     for action in actions:
         match.apply(action_from_json(action))
     return match
@@ -803,6 +856,10 @@ def _from_dict(data: dict[str, Any]) -> ShelemMatch:
     m.scores = list(_pair(data["scores"]))
     m.hand_number = int(data["hand_number"])
     m.deal_number = int(data["deal_number"])
+    bounded = data.get("bounded", True)  # a match saved before V6.4.1 plays on bounded
+    if not isinstance(bounded, bool):
+        raise InvalidState(f"bounded must be true or false, not {bounded!r}")
+    m.bounded = bounded
     m.dealer = _seat(data["dealer"])
     m._decider = _seat(data["decider"], none=True)
     m.bids = [int(b) for b in data["bids"]]
@@ -846,8 +903,28 @@ def _from_dict(data: dict[str, Any]) -> ShelemMatch:
     m._log = actions[: len(actions) - len(m.trick)]
     if actions[len(m._log) :] != m.trick:
         raise InvalidState("the actions do not end with the trick in progress")
+    m.passed_deals = _passed_deals(m, data.get("passed_deals"))
     _check_restored(m)
     return m
+
+
+def _passed_deals(m: ShelemMatch, stored: object) -> int:
+    """V6.4.1: the deals of this hand everyone passed. A match saved before the rule kept no
+    count: in the bidding, the bids since the hand's last card less this deal's auction are
+    the passed deals' (three passes each); at most ``PASSED_DEALS_MAX`` when bounded."""
+    if stored is None:
+        since = 0
+        for action in reversed(m._log):
+            if not isinstance(action, tuple):
+                break  # a card: the hand before
+            since += 1
+        count = (since - len(m.auction)) // (SEATS - 1) if m.phase == BID else 0
+        return min(max(count, 0), PASSED_DEALS_MAX) if m.bounded else max(count, 0)
+    if not isinstance(stored, int) or isinstance(stored, bool) or stored < 0:
+        raise InvalidState(f"not a count of passed deals: {stored!r}")
+    if m.bounded and stored > PASSED_DEALS_MAX:
+        raise InvalidState(f"more than {PASSED_DEALS_MAX} passed deals in a hand: {stored}")
+    return stored
 
 
 def _check_restored(m: ShelemMatch) -> None:

@@ -33,6 +33,15 @@ TEAMS: Final = ((0, 2), (1, 3))
 TEAM_OF: Final = (0, 1, 0, 1)
 TRICK_POINTS: Final = 5
 """V6.9: each set of four cards, a trick or the hakem's laid-down cards."""
+PASSED_DEALS_MAX: Final = 3
+"""V6.4.1: the deals of one hand everyone may pass (V6.4) before the dealer must open: on the
+next deal, when the first three pass again, he is asked and may not pass. A hand is dealt at
+most ``PASSED_DEALS_MAX + 1`` times."""
+MAX_HANDS: Final = 500
+"""V6.14.1: the most hands a match lasts; after the last the higher score wins. With
+``PASSED_DEALS_MAX`` it bounds a match's deals (``MAX_DEALS``) and everything it records."""
+MAX_DEALS: Final = MAX_HANDS * (PASSED_DEALS_MAX + 1)
+"""V6.4.1, V6.14.1: the highest ``ShelemMatch.deal_number`` a match can reach (2000)."""
 
 TARGET_RANGE: Final = (200, 5000)
 _OPTION_KEYS: Final = ("joker", "nars", "ace_nars", "sars", "target_score")

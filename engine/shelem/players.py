@@ -91,10 +91,13 @@ def hand_estimate(hand: int, options: ShelemOptions | None = None) -> float:
 
 def greedy_bid(view: ShelemView, margin: float = BID_MARGIN) -> int:
     """The lowest bid it may still make if ``hand_estimate`` clears it by ``margin``, else
-    pass. No shelem, no sar-shelem (V6.5): too rare to promise."""
+    pass; a dealer who must open (V6.4.1) bids the lowest. No shelem, no sar-shelem (V6.5):
+    too rare to promise."""
     bids = [b for b in view.legal_bids if PASS < b <= view.options.max_bid]
     if not bids:
         return PASS
+    if view.must_open:
+        return bids[0]
     estimate = hand_estimate(mask_of(view.hand), view.options)
     return bids[0] if estimate >= bids[0] + margin else PASS
 
@@ -218,7 +221,7 @@ class RandomShelemPlayer:
         self._rng = random.Random(seed)
 
     def choose_bid(self, view: ShelemView) -> int:
-        if self._rng.random() < 0.5:
+        if self._rng.random() < 0.5 and not view.must_open:  # V6.4.1
             return PASS
         return self._rng.choice(view.legal_bids)
 
@@ -233,10 +236,11 @@ class RandomShelemPlayer:
 
 
 def auto_bid(view: ShelemView) -> int:
-    """V6.15: a bid not made in time is a pass."""
+    """V6.15: a bid not made in time is a pass; a dealer who must open (V6.4.1) bids the
+    lowest bid instead."""
     if not view.can_bid:
         raise ValueError("this seat is not bidding")
-    return PASS
+    return view.legal_bids[0] if view.must_open else PASS
 
 
 def act(match: ShelemMatch, player: ShelemPlayer) -> tuple[ShelemEvent, ...]:

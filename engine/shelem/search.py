@@ -34,6 +34,7 @@ from .options import (
     CARD_POINTS,
     HAND_SIZE,
     PASS,
+    PASSED_DEALS_MAX,
     SAR_SHELEM,
     SHELEM,
     TRICK_POINTS,
@@ -72,7 +73,8 @@ class ShelemSearchSettings:
 
 class BidModel:
     """How likely a seat's bids and passes were with a given hand: a seat bids while
-    ``hand_estimate`` clears the bid, with a logistic spread of ``SPREAD`` points."""
+    ``hand_estimate`` clears the bid, with a logistic spread of ``SPREAD`` points. A dealer who
+    had to open (V6.4.1) at the lowest bid told nothing by it."""
 
     SPREAD: Final = 12.0
 
@@ -80,7 +82,10 @@ class BidModel:
         self._options = view.options
         steps: list[tuple[int, int, int]] = []  # (seat, value, the bid it had to beat)
         high = 0
+        forced = view.passed_deals >= PASSED_DEALS_MAX
         for seat, value in view.auction:
+            if forced and seat == view.dealer and high == 0 and value == self._options.min_bid:
+                continue
             steps.append((seat, value, high))
             if PASS < value <= view.options.max_bid:
                 high = value
@@ -264,7 +269,8 @@ class ShelemSearchPlayer:
 
     def choose_bid(self, view: ShelemView) -> int:
         """V6.3, V6.5: the lowest bid, shelem or sar-shelem if worth more than passing on the
-        sampled deals, else pass."""
+        sampled deals, else pass; a dealer who must open (V6.4.1) the better of the lowest bid
+        and shelem."""
         settings = self.settings
         legal = view.legal_bids
         if settings.bid_deals <= 0 or len(legal) <= 1:
@@ -308,6 +314,8 @@ class ShelemSearchPlayer:
         if weight_sum <= 0.0:
             return greedy_bid(view)
         best, value = PASS, pass_total / weight_sum + settings.bid_margin
+        if view.must_open:
+            best, value = tried[0], totals[tried[0]] / weight_sum
         for b in tried:
             if totals[b] / weight_sum > value:
                 best, value = b, totals[b] / weight_sum

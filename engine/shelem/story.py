@@ -29,13 +29,16 @@ from .events import ShelemHandResult, ShelemRedealt
 from .match import FORMAT_NAME, PLAY, ShelemMatch, _action_to_json, action_from_json
 from .options import CARD_POINTS, SEATS, TRICK_POINTS, Mode, ShelemOptions
 
-RECORD_VERSION: Final = 1
+RECORD_VERSION: Final = 2
+"""2 since V6.4.1 and V6.14.1 (a hand dealt at most four times, at most ``MAX_HANDS`` hands);
+a record of version 1 replays as it was played, without them (``ShelemMatch(bounded=False)``)."""
+UNBOUNDED_VERSION: Final = 1
 
 
 def record(match: ShelemMatch) -> dict[str, Any]:
     """What ``story`` needs of ``match``, as compact JSON-able data."""
     return {
-        "v": RECORD_VERSION,
+        "v": RECORD_VERSION if match.bounded else UNBOUNDED_VERSION,
         "format": FORMAT_NAME,
         "seed": match.seed,
         "options": match.options.to_dict(),
@@ -147,8 +150,8 @@ def _begun(match: ShelemMatch, passed: int) -> dict[str, Any]:
 
 
 def _replay(data: object) -> tuple[ShelemMatch, list[ShelemHandStory]]:
-    seed, options, actions = _parse(data)
-    match = ShelemMatch(seed, options)
+    seed, options, actions, bounded = _parse(data)
+    match = ShelemMatch(seed, options, bounded=bounded)
     hands: list[ShelemHandStory] = []
     begun: dict[str, Any] | None = None
     tricks: list[Trick] = []
@@ -171,8 +174,9 @@ def _replay(data: object) -> tuple[ShelemMatch, list[ShelemHandStory]]:
     return match, hands
 
 
-def _parse(data: object) -> tuple[int, ShelemOptions, list[object]]:
-    if not isinstance(data, dict) or data.get("v") != RECORD_VERSION:
+def _parse(data: object) -> tuple[int, ShelemOptions, list[object], bool]:
+    """The seed, options and actions of a record, and whether it was played bounded."""
+    if not isinstance(data, dict) or data.get("v") not in (UNBOUNDED_VERSION, RECORD_VERSION):
         raise InvalidState("not a Shelem match record of this version")
     if data.get("format") != FORMAT_NAME:
         raise InvalidState(f"not a Shelem match record (format {data.get('format')!r})")
@@ -181,7 +185,8 @@ def _parse(data: object) -> tuple[int, ShelemOptions, list[object]]:
         raise InvalidState("a match record needs its seed")
     if not isinstance(options, dict) or not isinstance(actions, list):
         raise InvalidState("a Shelem match record needs its options and actions")
+    bounded = data["v"] == RECORD_VERSION
     try:
-        return seed, ShelemOptions.from_dict(options), unpack(actions)
+        return seed, ShelemOptions.from_dict(options), unpack(actions), bounded
     except (ValueError, TypeError) as exc:
         raise InvalidState(f"not a Shelem match record: {exc}") from exc

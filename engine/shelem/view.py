@@ -38,7 +38,15 @@ class ShelemView:
     """The highest bid so far (0: none), ``high_seat`` its bidder (-1: none)."""
     high_seat: int
     legal_bids: tuple[int, ...]
-    """What this seat may bid now, pass (0) first; empty unless it is its turn to bid."""
+    """What this seat may bid now, pass (0) first (none for a dealer who must open, V6.4.1);
+    empty unless it is its turn to bid."""
+    passed_deals: int
+    """V6.4, V6.4.1: the deals of this hand everyone passed (public)."""
+    final_deal: bool
+    """V6.4.1: this deal may not be passed out: the dealer opens if the first three pass."""
+    must_open: bool
+    """V6.4.1: this seat is the dealer, asked after the first three passed a deal that may not
+    be passed out: it must bid (``legal_bids`` holds no pass)."""
     hakem: int
     """-1 until the bidding is over."""
     bid: int
@@ -127,6 +135,9 @@ def seat_view(match: ShelemMatch, seat: int) -> ShelemView:
         high=match.high,
         high_seat=match.high_seat,
         legal_bids=match.legal_bids(seat),
+        passed_deals=match.passed_deals,
+        final_deal=match.final_deal,
+        must_open=match.must_open and seat == to_act,
         hakem=match.hakem,
         bid=match.bid_value,
         kitty=match.kitty_of(seat),

@@ -1,13 +1,24 @@
 """Hand-built Shelem deals for rule tests, made through the engine's own (validated)
-deserializer, and a random mover for the properties."""
+deserializer, a random mover for the properties, and the worst case's mover (V6.4.1,
+V6.14.1: the most a match can record)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine import parse_cards
-from engine.shelem import BID, DISCARD, MODE, PLAY, ShelemMatch, ShelemOptions
+from engine.shelem import (
+    BID,
+    DISCARD,
+    MODE,
+    PASS,
+    PLAY,
+    ShelemMatch,
+    ShelemOptions,
+    card_points,
+)
+from engine.shelem.match import POWER
 
 #: One suit a seat (3 up to the ace), the 2s in the kitty: whoever leads first wins every
 #: trick by leading his own suit (nobody else can follow it, so nobody can cut it either).
@@ -55,7 +66,8 @@ def random_move(m: ShelemMatch, rng: random.Random, pass_rate: float = 0.6) -> t
     seat = m.to_act
     if m.phase == BID:
         bids = m.legal_bids(seat)
-        return m.bid(seat, 0 if rng.random() < pass_rate else rng.choice(bids))
+        passes = rng.random() < pass_rate and not m.must_open  # V6.4.1: the dealer opens
+        return m.bid(seat, 0 if passes else rng.choice(bids))
     if m.phase == DISCARD:
         return m.discard(seat, rng.sample(m.hand_of(seat), m.kitty_size))
     if m.phase == MODE:
@@ -81,3 +93,30 @@ def finished(seed: int, options: ShelemOptions) -> ShelemMatch:
     while not match.is_over:
         random_move(match, rng)
     return match
+
+
+def _strength(m: ShelemMatch, card: int) -> tuple[bool, int]:
+    trump = -1 if m.trump is None else int(m.trump)
+    assert m.mode is not None
+    return (card >= 52 or card // 13 == trump, POWER[m.mode][card])
+
+
+def worst_case_move(m: ShelemMatch, longest: bool) -> None:
+    """Every seat passes while it may (V6.4: three deals a hand passed out); on the final deal
+    either the first three pass and the dealer opens at the lowest bid (``longest`` False),
+    or each seat in turn bids the lowest it may, up to shelem and sar-shelem (the longest
+    auction); the hakem's side then plays to lose, so that no side reaches the target."""
+    seat = m.to_act
+    if m.phase == BID:
+        legal = m.legal_bids(seat)
+        if PASS in legal and (not m.final_deal or not longest):
+            m.bid(seat, PASS)
+        else:
+            m.bid(seat, next(b for b in legal if b != PASS))
+    elif m.phase == DISCARD:
+        m.discard(seat, sorted(m.hand_of(seat), key=lambda c: (card_points(c), c))[: m.kitty_size])
+    elif m.phase == MODE:
+        m.choose_mode(seat, "hokm")
+    else:
+        pick: Callable[..., int] = min if seat % 2 == m.hakem % 2 else max
+        m.play(seat, pick(m.legal_cards(seat), key=lambda c: _strength(m, c)))

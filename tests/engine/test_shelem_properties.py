@@ -16,9 +16,12 @@ from engine.shelem import (
     BID,
     DISCARD,
     MATCH_OVER,
+    PASS,
+    PASSED_DEALS_MAX,
     PLAY,
     SAR_SHELEM,
     SHELEM,
+    DealerMustOpen,
     ShelemHandResult,
     ShelemMatch,
     ShelemOptions,
@@ -144,14 +147,29 @@ def test_v6_random_matches_keep_every_invariant(
 ) -> None:
     """Views hide what they must (V6.6.4), plays obey V6.8.2/V6.13, a refused move changes
     nothing, each hand's points total the hand's (V6.9) and its score follows V6.10–V6.12, the
-    JSON form round-trips and ``replay`` rebuilds the match, and the match ends (V6.14)."""
+    JSON form round-trips and ``replay`` rebuilds the match, and the match ends (V6.14). A
+    hand is dealt at most ``PASSED_DEALS_MAX + 1`` times and a dealer who must open cannot
+    pass (V6.4.1)."""
     rng = random.Random(seed)
     m = ShelemMatch(seed, options)
     steps = 0
+    first_deal = (m.hand_number, m.deal_number)
     while not m.is_over and steps < 30_000:
         if steps % 7 == 0:
             check_views(m)
             check_play_rules(m)
+        if m.hand_number != first_deal[0]:
+            first_deal = (m.hand_number, m.deal_number)
+        assert m.deal_number - first_deal[1] == m.passed_deals <= PASSED_DEALS_MAX
+        if m.must_open:
+            before = m.to_dict()
+            try:
+                m.bid(m.to_act, PASS)
+            except DealerMustOpen:
+                pass
+            else:
+                raise AssertionError("a dealer who must open passed")
+            assert m.to_dict() == before
         scores_before = tuple(m.scores)
         events = random_move(m, rng, pass_rate)
         for event in events:

@@ -191,7 +191,7 @@ def _discard(data: dict[str, object], cards: Callable[[list[str]], list[str]]) -
 @pytest.mark.parametrize(
     "change",
     [
-        lambda d: d.update(v=2),
+        lambda d: d.update(v=3),
         lambda d: d.update(format="standard"),
         lambda d: d.update(seed=True),
         lambda d: d.update(seed=-1),
