@@ -106,6 +106,19 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
         "fa": "{name} **شلم** خواند. **سرشلم** بخوانید (تیمتان همهٔ دست‌ها را می‌گیرد و شما "
         "زمین را فقط می‌بینید)، یا پاس. تصمیم {when}.",
     },
+    "shelem.hand_must_open": {
+        "en": "The first three passed again, after {n} deals of this hand everyone passed: "
+        "as the dealer you must open, so there is no Pass. Bid at least {low}, or "
+        "**Shelem**. Decide {when}.",
+        "fa": "پس از {n} بار پخشی که همه پاس دادند، سه نفر اول باز پاس دادند: شما پخش‌کننده‌اید "
+        "و باید بخوانید، پس پاس نیست. دست‌کم {low} بخوانید، یا **شلم**. تصمیم {when}.",
+    },
+    "shelem.final_deal": {
+        "en": "{n} deals of this hand were passed: this one is the last. If the first three "
+        "pass, {name}, the dealer, must open.",
+        "fa": "{n} بار پخش این دست را همه پاس دادند: این آخرین پخش است. اگر سه نفر اول پاس "
+        "بدهند، {name} که پخش‌کننده است باید بخواند.",
+    },
     "shelem.waiting_bid": {"en": "{name} is to bid.", "fa": "نوبت خواندن {name} است."},
     "shelem.kitty": {
         "en": "You won the bid at **{bid}**. The kitty brought you: {cards}",
@@ -277,6 +290,12 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     "error.sar_shelem_not_allowed": {
         "en": "Sar-shelem is called only over a shelem, by its bidder's opponents.",
         "fa": "سرشلم فقط روی شلم و از طرف حریف‌های خوانندهٔ شلم خوانده می‌شود.",
+    },
+    "error.dealer_must_open": {
+        "en": "You cannot pass: {n} deals of this hand were passed, so the dealer must open. "
+        "Bid at least {low}, or Shelem.",
+        "fa": "نمی‌توانید پاس بدهید: {n} بار پخش این دست را همه پاس دادند، پس پخش‌کننده باید "
+        "بخواند. دست‌کم {low} بخوانید، یا شلم.",
     },
     "error.bidding_over": {
         "en": "The bidding for this hand is over.",

@@ -4,8 +4,9 @@ table state and typed events, as ``moves`` does for the Hokm family.
 Plain functions of a ``Table`` and an ``Update`` with no I/O; each checks before it changes
 (the engine refuses first, and a refusal leaves the table as it was). A bid, the laid-down
 cards and the mode are ``ShelemDecision``s, a card to play a ``Card``; a member's click, a
-computer player and R14's time-out (V6.15: a bid not made in time is a pass, the rest the
-greedy player's) all come through ``apply_choice``.
+computer player and R14's time-out (V6.15: a bid not made in time is a pass, or the lowest bid
+for a dealer who must open, V6.4.1; the rest the greedy player's) all come through
+``apply_choice``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from engine.shelem import (
     MODE,
     PASS,
     SHELEM,
+    DealerMustOpen,
     GreedyShelemPlayer,
     HakemChosen,
     KittyDiscarded,
@@ -217,8 +219,9 @@ def record(
 
 
 def time_out(table: Table, update: Update, seat: int, pace: Pace) -> None:
-    """R14, V6.15: a member's time ran out: a bid is a pass, the laid-down cards, the mode and
-    a card are the greedy player's; after two misses in a row the computer keeps the seat."""
+    """R14, V6.15: a member's time ran out: a bid is a pass (a dealer who must open bids the
+    lowest, V6.4.1), the laid-down cards, the mode and a card are the greedy player's; after
+    two misses in a row the computer keeps the seat."""
     view = seat_view(shelem_match(table), seat)
     s = table.seat(seat)
     choice = default_move(view)
@@ -234,7 +237,8 @@ def time_out(table: Table, update: Update, seat: int, pace: Pace) -> None:
 
 
 def default_move(view: ShelemView) -> ShelemChoice:
-    """V6.15: pass a bid (``auto_bid``); else what the greedy player would do."""
+    """V6.15: pass a bid, or open at the lowest when the dealer must (V6.4.1; ``auto_bid``);
+    else what the greedy player would do."""
     if view.phase == BID:
         return ShelemDecision("bid", auto_bid(view))
     return decide(GreedyShelemPlayer(), view)
@@ -273,6 +277,8 @@ def refusal(table: Table, exc: IllegalMove) -> ActionError:
         return ActionError("error.shelem_bid_range", low=exc.minimum, high=exc.maximum)
     if isinstance(exc, SarShelemNotAllowed):
         return ActionError("error.sar_shelem_not_allowed")
+    if isinstance(exc, DealerMustOpen):  # V6.4.1
+        return ActionError("error.dealer_must_open", low=exc.minimum, n=exc.passed_deals)
     if isinstance(exc, DiscardCount):
         return ActionError("error.discard_count", needed=exc.needed, given=exc.given)
     if isinstance(exc, ModeNotAllowed):
