@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
@@ -38,6 +39,22 @@ def position(table: Table) -> tuple[int, int] | None:
     """(hand number, actions so far) of the table's match, if it has one."""
     match = table.match
     return None if match is None else (match.hand_number, len(match.actions))
+
+
+STOPPED_SAVING = "stopped while saving, maybe stored: "
+"""Before a change's words when the process was stopped in the middle of saving it (a
+graceful stop cancels what is in flight; the database may have committed it all the same)."""
+
+
+def writer(table: Table, by: str, version: int | None = None) -> str:
+    """Who stored which version and move of a table, for its log line: ``v=`` the version
+    saved, ``move=`` the match's actions so far (the stored record's move number), ``by=``
+    an action or a timer, ``pid=`` this process. With several processes one table's lines
+    come from each, and a move's line is how the load bench's audit finds who wrote it
+    (``bench/audit.py``). Public facts only: never a card."""
+    moves = position(table)
+    v = table.version if version is None else version
+    return f"v={v} move={moves[1] if moves else 0} by={by} pid={os.getpid()}"
 
 
 def computer_due_at(table: Table) -> tuple[int, int] | None:
@@ -102,7 +119,7 @@ class Commits:
                     log.exception("table %s: action failed; state restored", table_id)
                     raise ActionError("error.internal") from None
                 try:
-                    await self.commit(table, update)
+                    await self.commit(table, update, by="action")
                 except SeatTaken as taken:  # seated at another live table, by any process
                     restore_in_place(table, snapshot)
                     log.info("table %s: %s", table_id, taken)
@@ -210,13 +227,28 @@ class Commits:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    async def commit(self, table: Table, update: Update) -> None:
-        """Persist first (crash safety), then publish."""
-        await self.keeper.store_update(table, update)
+    async def commit(self, table: Table, update: Update, by: str = "timer") -> None:
+        """Persist first (crash safety), then publish. ``by``: what made the change, an
+        ``action`` (a click, a command) or a ``timer``.
+
+        Each change stored gets its line. A stop cancels a save in flight, and the database
+        may have committed it before the cancel arrived: that save's line says so, so no
+        stored move goes without one (issue 34)."""
+        words = ", ".join(e.log_word for e in update.events)
+        before = table.version
+        try:
+            await self.keeper.store_update(table, update)
+        except asyncio.CancelledError:
+            if words and table.version == before:
+                maybe = writer(table, by, before + 1)
+                log.info("table %s: %s%s (%s)", table.table_id, STOPPED_SAVING, words, maybe)
+            elif words:  # stored, and cancelled after (a finished match's rating changes)
+                log.info("table %s: %s (%s)", table.table_id, words, writer(table, by))
+            raise
         if not table.is_live:
             self._forget(table)
-        if update.events:
-            log.info("table %s: %s", table.table_id, ", ".join(e.log_word for e in update.events))
+        if words:
+            log.info("table %s: %s (%s)", table.table_id, words, writer(table, by))
         self._publish(update)
 
     async def reload(self, table: Table) -> None:
