@@ -87,7 +87,16 @@ from bench.metrics import (  # noqa: E402
     scan_log,
     thinking_report,
 )
-from bench.processes import Fleet, Progress, RunDatabase, audit, kill_report, load_tables  # noqa: E402
+from bench.processes import (  # noqa: E402
+    Fleet,
+    Progress,
+    RunDatabase,
+    audit,
+    kill_every,
+    kill_report,
+    load_tables,
+    rotation_report,
+)
 from bench.table_driver import TableDriver  # noqa: E402
 from bot.__main__ import loop_factory  # noqa: E402
 from tests.double.ratelimit import RateLimitConfig  # noqa: E402
@@ -244,6 +253,15 @@ async def run(args: Args) -> dict[str, Any]:
             if args.kill_one_at is not None
             else None
         )
+        rotation = (
+            asyncio.create_task(
+                kill_every(
+                    fleet, args.kill_every, args.restart_after, bench.end_at, args.kill_which
+                )
+            )
+            if args.kill_every is not None
+            else None
+        )
         tasks = [
             asyncio.create_task(d.run(ramp * i / max(1, args.tables)))
             for i, d in enumerate(drivers)
@@ -270,6 +288,7 @@ async def run(args: Args) -> dict[str, Any]:
         non_interaction = double.counters.non_interaction
         memory = fleet.rss_mb()
         kill_at = await killer if killer is not None else None
+        kills = await rotation if rotation is not None else []
         if progress_poll is not None:
             await progress_poll.stop()
         await bench.poller.stop()
@@ -297,11 +316,13 @@ async def run(args: Args) -> dict[str, Any]:
         if database is not None:
             stored = await load_tables(database.server_url, database.name)
             store_cards: int | None = sum(len(t.plays) for t in stored)
-            shared = {"processes": shards} | audit(bench.ledger, stored, log_text)
+            shared = {"processes": shards} | audit(bench.ledger, stored, fleet.logs())
             if kill_at is not None and progress_poll is not None:
                 index = args.kill_index % shards
                 killed = {g.id for g in guilds if (g.id >> 22) % shards == index}
                 shared |= kill_report(progress_poll, killed, kill_at, t_end)
+            if rotation is not None and progress_poll is not None:
+                shared |= rotation_report(progress_poll, kills, shards, t_end)
         else:
             store_cards = cards_in_store(tmp / "hokm.sqlite3")
         cards = store_cards if store_cards else bench.human_cards
@@ -552,6 +573,20 @@ def parse_args(argv: list[str] | None = None) -> Args:
     group.add_argument(
         "--restart-after", type=float, default=10.0, help="seconds until it is started again"
     )
+    group.add_argument(
+        "--kill-every",
+        type=float,
+        metavar="SECONDS",
+        help="the soak (issue 34): SIGKILL one process every SECONDS, in turn (--kill-which),"
+        " each started again --restart-after seconds after its kill; one is down at a time",
+    )
+    group.add_argument(
+        "--kill-which",
+        choices=("all", "others"),
+        default="all",
+        help="with --kill-every: all processes in turn, shard 1 up and shard 0 (every DM"
+        " click's) last; or the others than shard 0 only",
+    )
     add_attack_args(parser)
     ns = parser.parse_args(argv)
     if ns.tables < 1 or ns.seconds <= 0 or ns.tables_per_server < 1 or ns.processes < 1:
@@ -560,6 +595,13 @@ def parse_args(argv: list[str] | None = None) -> Args:
         parser.error("--processes above 1 needs --database (several processes share PostgreSQL)")
     if ns.kill_one_at is not None and (ns.processes < 2 or ns.kill_one_at >= ns.seconds):
         parser.error("--kill-one-at needs --processes 2 or more, and a time within --seconds")
+    if ns.kill_every is not None and (
+        ns.processes < 2 or ns.kill_one_at is not None or ns.kill_every <= ns.restart_after
+    ):
+        parser.error(
+            "--kill-every needs --processes 2 or more, no --kill-one-at, and a period longer"
+            " than --restart-after"
+        )
     return Args(**vars(ns))
 
 

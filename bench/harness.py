@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from bench.audit import Ledger
 from bench.member import think_time
-from bench.processes import Ledger
 from bench.turn_marks import TurnMarks
 from tests.double.interactions import InteractionRecord
 from tests.double.server import DiscordDouble
@@ -62,6 +62,8 @@ class Args:
     kill_one_at: float | None = None
     kill_index: int = -1
     restart_after: float = 10.0
+    kill_every: float | None = None
+    kill_which: str = "all"
 
 
 class Poller:

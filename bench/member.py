@@ -8,7 +8,9 @@ which hand is being played. Nothing is read from the bot's state.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from bench.bot_text import (
     HAND_OVER,
@@ -79,6 +81,16 @@ def is_hand_message(msg: StoredMessage) -> bool:
         if click is not None and click.kind in ("card", "trump"):
             return True
     return False
+
+
+def still_holds(answer: Mapping[str, Any] | None, custom_id: str) -> bool:
+    """Whether the answer to a card click (the callback's data, as the bot sent it) still
+    offers that card of that hand: then it was not played. A member the computer was playing
+    for gets their seat back with any click, answered with their hand in place even when the
+    card could not go then (a refusal follows), so an in-place answer alone does not say the
+    card went (``docs/scaling.md``, issue 34)."""
+    rows = (answer or {}).get("components") or ()
+    return any(cid == custom_id for cid, _ in button_ids(rows))
 
 
 def message_text(msg: StoredMessage | None) -> str:

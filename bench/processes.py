@@ -4,22 +4,21 @@ Each process holds one gateway shard of ``N`` (``python -m bot --shard-count N -
 the load servers are spread evenly over the shards, and every process uses one fresh database
 created on the ``--database`` server for this run (dropped at the end). With ``--kill-one-at
 T`` one process is sent SIGKILL ``T`` seconds into the run and started again 10 s later
-(``--restart-after``), while the members play on.
+(``--restart-after``), while the members play on. With ``--kill-every S`` (issue 34, the soak)
+one process is killed every ``S`` seconds, in turn (``kill_order``), each started again
+``--restart-after`` seconds after its kill; one is down at a time.
 
-What it reports, and how it knows (``Ledger`` and ``Progress``):
+What it reports, and how it knows: ``actions_lost``, ``actions_doubled`` and the audit's own
+false positives from the clicks, the store and every process's lines (``bench/audit.py``), and
+from the store's move count (``Progress``):
 
-- ``actions_lost``: a card click the bot answered as played (the member's hand was updated)
-  whose card is not that member's play in that hand in the store at the end;
-- ``actions_doubled``: a click answered as played twice, plus a card the store shows a member
-  played that no click of theirs (answered or not: a click applied but answered too late is
-  still theirs), no time-out (R14) and no computer take-over the bot logged for that seat
-  explains: a move applied that nobody made;
 - ``tables_affected``: tables live at the kill in servers of the killed process's shard;
   ``tables_recovered``: those that played a card after the kill; ``recovery_s_max``: the
   longest pause in the play of an affected table across the kill (the store's move count,
   polled every ``POLL`` seconds), beside ``unaffected_pause_s_max``, the same for the other
   tables over the same moment, and ``pause_s_max_before_kill``, every table's longest pause
-  before it: the tables' own pace (think times, computers' pauses) in this run.
+  before it: the tables' own pace (think times, computers' pauses) in this run. With
+  ``--kill-every`` the same over every kill (``kills``: how many).
 
 The killed process is the last one by default (``--kill-index``): it holds no DMs (Discord
 sends every DM event to shard 0), so its servers' tables go on through DM clicks handled by
@@ -32,23 +31,22 @@ import asyncio
 import contextlib
 import itertools
 import math
-import re
 import secrets
 import signal
 import sys
-from collections import Counter, defaultdict
-from collections.abc import Iterable
+import time
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.bot_text import click_of
+from bench.audit import Ledger, ProcessLog, StoredTable, audit, stored_plays
 from bench.metrics import cpu_seconds, rss_mb
-from engine.match import Match, _action_from_json
-from engine.rules import FORMATS, Rules
-from engine.story import unpack
 from tests.double.process import BotProcess
 from tests.double.server import DiscordDouble
+
+__all__ = ["Ledger", "StoredTable", "audit", "stored_plays"]
 
 POLL = 0.5
 """Seconds between two reads of every table's move count."""
@@ -119,7 +117,8 @@ class Fleet:
         self.procs: list[BotProcess | None] = [None] * count
         self.dead_cpu = 0.0
         """CPU seconds of processes already gone (read just before the kill)."""
-        self.dead_logs: list[str] = []
+        self.dead_logs: list[ProcessLog] = []
+        """Each killed process's life: its shard, pid, log and the moment of its kill."""
         self.dead_rss = 0.0
 
     def _argv(self, index: int) -> list[str]:
@@ -151,9 +150,10 @@ class Fleet:
         assert proc is not None
         cpu = cpu_seconds(proc.pid)
         self.dead_cpu += 0.0 if math.isnan(cpu) else cpu
+        killed_at = time.time()
         proc.proc.send_signal(signal.SIGKILL)
         await proc.wait(10.0)
-        self.dead_logs.append(proc.output(tail=10**9))
+        self.dead_logs.append(ProcessLog(index, proc.pid, proc.output(tail=10**9), killed_at))
         proc.close_log()
         self.procs[index] = None
 
@@ -174,8 +174,16 @@ class Fleet:
     def rss_mb(self) -> float:
         return sum(r for r in (rss_mb(p.pid) for p in self.live()) if not math.isnan(r))
 
+    def logs(self) -> list[ProcessLog]:
+        """Every process's life so far: the killed ones, then the live ones."""
+        return self.dead_logs + [
+            ProcessLog(i, p.pid, p.output(tail=10**9))
+            for i, p in enumerate(self.procs)
+            if p is not None
+        ]
+
     def output(self) -> str:
-        return "\n".join(self.dead_logs + [p.output(tail=10**9) for p in self.live()])
+        return "\n".join(log.text for log in self.logs())
 
     async def stop(self) -> None:
         for proc in self.live():
@@ -205,68 +213,6 @@ async def wait_for_log(bot: BotProcess, needle: str, within: float) -> bool:
 # --------------------------------------------------------------------------- what happened
 
 
-@dataclass(frozen=True)
-class Play:
-    """A card click the bot answered as played."""
-
-    channel_id: int
-    user_id: int
-    hand: int
-    card: str
-
-
-class Ledger:
-    """Every card click of the run, sent and answered as played, to check against the store."""
-
-    def __init__(self) -> None:
-        self.plays: Counter[Play] = Counter()
-        """Clicks the bot answered as played."""
-        self.clicked: set[Play] = set()
-        """Every card click sent, answered in time or not (a click applied but answered after
-        Discord's 3 s is the member's move all the same)."""
-
-    @staticmethod
-    def _play(channel_id: int, user_id: int, custom_id: str) -> Play | None:
-        click = click_of(custom_id)
-        if click is None or click.kind != "card" or click.card is None:
-            return None
-        return Play(channel_id, user_id, click.hand, click.card.code)
-
-    def sent(self, channel_id: int, user_id: int, custom_id: str) -> None:
-        play = self._play(channel_id, user_id, custom_id)
-        if play is not None:
-            self.clicked.add(play)
-
-    def accepted(self, channel_id: int, user_id: int, custom_id: str) -> None:
-        play = self._play(channel_id, user_id, custom_id)
-        if play is not None:
-            self.clicked.add(play)
-            self.plays[play] += 1
-
-
-@dataclass
-class StoredTable:
-    table_id: str
-    guild_id: int
-    channel_id: int
-    seats: list[int | None]
-    """Each seat's member id (None: a computer)."""
-    plays: list[tuple[int, int, str]]
-    """Every card played, in order: (hand number, seat, card code)."""
-
-
-def stored_plays(match_data: dict[str, Any]) -> list[tuple[int, int, str]]:
-    """Each card of a stored match with its hand and seat, by playing its actions again."""
-    fmt = FORMATS[str(match_data.get("format", "standard"))]
-    match = Match(int(match_data["seed"]), Rules.from_dict(match_data["rules"]), fmt)
-    out: list[tuple[int, int, str]] = []
-    for action in unpack(match_data.get("actions", [])):
-        if isinstance(action, str) and len(action) <= 3:
-            out.append((match.hand_number, match.to_act, action))
-        match.apply(_action_from_json(action))  # type: ignore[arg-type]
-    return out
-
-
 async def load_tables(url: str, database: str) -> list[StoredTable]:
     import json
 
@@ -290,69 +236,6 @@ async def load_tables(url: str, database: str) -> list[StoredTable]:
     return tables
 
 
-_LOGGED = re.compile(r"table (\S+): (.*)$")
-_WORD = re.compile(r"\b(timeout|replaced|back) seat=(\d+)")
-
-
-def logged_seat_events(log_text: str) -> dict[tuple[str, int], Counter[str]]:
-    """Per (table, seat): how many time-outs, take-overs and returns the processes logged."""
-    found: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
-    for line in log_text.splitlines():
-        m = _LOGGED.search(line)
-        if m is None:
-            continue
-        for word, seat in _WORD.findall(m.group(2)):
-            found[(m.group(1), int(seat))][word] += 1
-    return found
-
-
-def audit(ledger: Ledger, tables: Iterable[StoredTable], log_text: str) -> dict[str, Any]:
-    """``actions_lost`` and ``actions_doubled`` (the module's docstring says how), and what
-    each doubled action was (``actions_doubled_detail``, the first ten), to look into."""
-    tables = list(tables)
-    by_channel: dict[int, list[StoredTable]] = defaultdict(list)
-    for table in tables:
-        by_channel[table.channel_id].append(table)
-    stored: set[tuple[int, int, int, str]] = set()  # channel, user, hand, card
-    for table in tables:
-        for hand, seat, card in table.plays:
-            user = table.seats[seat] if seat < len(table.seats) else None
-            if user is not None:
-                stored.add((table.channel_id, user, hand, card))
-    lost = sum(
-        1
-        for play in ledger.plays
-        if (play.channel_id, play.user_id, play.hand, play.card) not in stored
-    )
-    detail = [f"answered twice: {p}" for p, n in ledger.plays.items() if n > 1]
-    doubled = sum(n - 1 for n in ledger.plays.values() if n > 1)
-    events = logged_seat_events(log_text)
-    clicked = {(p.channel_id, p.user_id, p.hand, p.card) for p in ledger.clicked}
-    for table in tables:
-        unexplained: Counter[int] = Counter()
-        for hand, seat, card in table.plays:
-            user = table.seats[seat] if seat < len(table.seats) else None
-            if user is not None and (table.channel_id, user, hand, card) not in clicked:
-                unexplained[seat] += 1
-        for seat, count in unexplained.items():
-            words = events.get((table.table_id, seat), Counter())
-            if words["replaced"]:
-                continue  # the computer played for them for a while: not counted one by one
-            extra = max(0, count - words["timeout"])
-            if extra:
-                detail.append(
-                    f"table {table.table_id} seat {seat}: {count} plays no click made, "
-                    f"{words['timeout']} time-outs logged"
-                )
-            doubled += extra
-    return {
-        "actions_lost": lost,
-        "actions_doubled": doubled,
-        "accepted_card_clicks": sum(ledger.plays.values()),
-        "actions_doubled_detail": detail[:10],
-    }
-
-
 class Progress:
     """Every live table's move count, read from the store every ``POLL`` seconds."""
 
@@ -361,6 +244,10 @@ class Progress:
         self.moves: dict[str, list[tuple[float, int]]] = defaultdict(list)
         """Per table: (time, move count) at each change."""
         self.guild_of: dict[str, int] = {}
+        self.last_seen: dict[str, float] = {}
+        """Per table: the last read that found it playing (a finished table leaves the read;
+        its last move, which ended it, is then after that)."""
+        self.last_read = 0.0
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -385,7 +272,9 @@ class Progress:
                 with contextlib.suppress(Exception):
                     rows = await conn.fetch(query)
                     now = loop.time()
+                    self.last_read = now
                     for row in rows:
+                        self.last_seen[row["table_id"]] = now
                         series = self.moves[row["table_id"]]
                         self.guild_of[row["table_id"]] = row["guild_id"]
                         if not series or series[-1][1] != row["moves"]:
@@ -394,38 +283,63 @@ class Progress:
         finally:
             await conn.close()
 
+    def ended(self, table_id: str) -> bool:
+        """The table stopped being played before the last read (its match ended)."""
+        return self.last_seen.get(table_id, math.inf) < self.last_read
+
     def pause_across(self, table_id: str, at: float, until: float) -> float | None:
         """The pause in ``table_id``'s play that contains ``at`` (to ``until`` if it never
-        moved again); None if it was not being played then."""
+        moved again, or to its end if it ended); None if it was not being played then."""
         series = self.moves.get(table_id, [])
         before = [t for t, _ in series if t <= at]
         after = [t for t, _ in series if t > at]
         if not before:
             return None
-        return (after[0] if after else until) - before[-1]
+        if after:
+            return after[0] - before[-1]
+        if self.ended(table_id):
+            seen = self.last_seen[table_id]
+            return seen + POLL - before[-1] if seen > at else None
+        return until - before[-1]
+
+    def moved_after(self, table_id: str, at: float) -> bool:
+        """A move after ``at``: one read, or the one that ended the match."""
+        series = self.moves.get(table_id, [])
+        if any(t > at for t, _ in series):
+            return True
+        return self.ended(table_id) and self.last_seen[table_id] > at
 
 
 def kill_report(
     progress: Progress, killed_guilds: set[int], kill_at: float, end: float
 ) -> dict[str, Any]:
     """The ``tables_*``, ``recovery_s_max`` keys of a run with ``--kill-one-at``."""
+    return kills_report(progress, [(kill_at, killed_guilds)], end)
+
+
+def kills_report(
+    progress: Progress, kills: Sequence[tuple[float, set[int]]], end: float
+) -> dict[str, Any]:
+    """``kill_report`` over every kill (the moment, the killed process's servers): tables
+    affected and recovered summed over the kills, pauses the longest of any."""
     affected: list[float] = []
     recovered = 0
     others: list[float] = []
     before: list[float] = []
+    first = min((at for at, _ in kills), default=end)
     for table_id, series in progress.moves.items():
-        pre = [(t, n) for t, n in series if t <= kill_at]
+        pre = [t for t, _ in series if t <= first]
         if len(pre) >= 2:
-            times = [t for t, _ in pre]
-            before.append(max(b - a for a, b in itertools.pairwise(times)))
-        pause = progress.pause_across(table_id, kill_at, end)
-        if pause is None:
-            continue
-        if progress.guild_of.get(table_id) in killed_guilds:
-            affected.append(pause)
-            recovered += any(t > kill_at for t, _ in series)
-        else:
-            others.append(pause)
+            before.append(max(b - a for a, b in itertools.pairwise(pre)))
+        for kill_at, killed_guilds in kills:
+            pause = progress.pause_across(table_id, kill_at, end)
+            if pause is None:
+                continue
+            if progress.guild_of.get(table_id) in killed_guilds:
+                affected.append(pause)
+                recovered += progress.moved_after(table_id, kill_at)
+            else:
+                others.append(pause)
     return {
         "tables_affected": len(affected),
         "tables_recovered": recovered,
@@ -434,3 +348,55 @@ def kill_report(
         "unaffected_pause_s_max": round(max(others, default=math.nan), 1),
         "pause_s_max_before_kill": round(max(before, default=math.nan), 1),
     }
+
+
+# --------------------------------------------------------------------------- a kill every S seconds
+
+
+@dataclass(frozen=True)
+class Kill:
+    index: int
+    """The killed process (its shard)."""
+    at: float
+    """The loop's clock at the kill."""
+
+
+def kill_order(count: int, which: str) -> list[int]:
+    """The processes ``--kill-every`` kills, in turn: ``all`` from shard 1 up and shard 0 last
+    (shard 0 receives every DM click: the writer killed between its store write and its answer
+    is that one), or the ``others`` than shard 0 (its servers' DM clicks go on meanwhile)."""
+    others = list(range(1, count))
+    return [*others, 0] if which == "all" else others
+
+
+async def kill_every(
+    fleet: Fleet, every: float, restart_after: float, until: float, which: str
+) -> list[Kill]:
+    """SIGKILL one process every ``every`` seconds (``kill_order``), each started again
+    ``restart_after`` seconds after its kill; the next kill waits until it is ready (one
+    process down at a time), and no kill comes later than ``restart_after`` before ``until``
+    (the loop's clock). Every kill made."""
+    loop = asyncio.get_running_loop()
+    order = itertools.cycle(kill_order(fleet.count, which))
+    kills: list[Kill] = []
+    next_at = loop.time() + every
+    while next_at + restart_after < until:
+        await asyncio.sleep(max(0.0, next_at - loop.time()))
+        index = next(order)
+        kills.append(Kill(index, loop.time()))
+        await fleet.kill(index)
+        print(f"killed process {index} (SIGKILL), kill {len(kills)}", file=sys.stderr)
+        await asyncio.sleep(restart_after)
+        await fleet.restart(index)
+        print(f"process {index} restarted", file=sys.stderr)
+        next_at = max(next_at + every, loop.time())
+    return kills
+
+
+def rotation_report(
+    progress: Progress, kills: Sequence[Kill], shards: int, end: float
+) -> dict[str, Any]:
+    """``kills_report`` of a run with ``--kill-every``: each kill's servers are its shard's."""
+    guilds = set(progress.guild_of.values())
+    moments = [(k.at, {g for g in guilds if (g >> 22) % shards == k.index}) for k in kills]
+    return {"kills": len(kills)} | kills_report(progress, moments, end)

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from typing import Any
 
+from bench.audit import Answer
 from bench.bot_text import (
     ALREADY_SEATED,
     ALREADY_STARTED,
@@ -28,7 +30,7 @@ from bench.bot_text import (
     turn_name,
 )
 from bench.harness import Bench
-from bench.member import Member, choose, message_text, read_hand
+from bench.member import Member, choose, message_text, read_hand, still_holds
 from tests.double.interactions import InteractionRecord
 from tests.double.models import Channel, StoredMessage, User
 
@@ -305,6 +307,15 @@ class TableDriver:
             return None
         return "next", view.waiting_for, None
 
+    def _answer(self, record: InteractionRecord, path: str) -> Answer:
+        """Which process answered a click: the one holding the shard of its server, or shard
+        0 for a DM (Discord sends every DM event there)."""
+        shards = max(1, self.bench.args.processes)
+        guild = record.guild_id
+        shard = 0 if guild is None else (guild >> 22) % shards
+        at = time.time() - (asyncio.get_running_loop().time() - (record.responded_at or 0.0))
+        return Answer(shard, path, at)
+
     async def _turn(
         self, member: Member, reuse: tuple[StoredMessage, str] | None
     ) -> Outcome | None:
@@ -347,7 +358,7 @@ class TableDriver:
         custom_id = choose(view, self.rng)
         if custom_id is None:
             return None
-        bench.ledger.sent(self.channel.id, member.user.id, custom_id)
+        bench.ledger.sent(member.user.id, custom_id)
         record = await bench.answer(
             lambda: self.double.click(member.user, msg, custom_id=custom_id, wait=False), "play"
         )
@@ -363,12 +374,17 @@ class TableDriver:
             self._started = None
             return "next", None, None
         bench.paths[path] += 1
-        if member.note_clicked(custom_id):
+        after = record.original
+        if still_holds(
+            record.response_data, custom_id
+        ):  # back from the computer; that card could not go
+            bench.stats["answered_not_played"] += 1
+            bench.ledger.answered_not_played(member.user.id, custom_id)
+        elif member.note_clicked(custom_id):
             bench.human_cards += 1
-            bench.ledger.accepted(self.channel.id, member.user.id, custom_id)
+            bench.ledger.accepted(member.user.id, custom_id, self._answer(record, path))
         else:
             bench.trumps += 1
-        after = record.original
         if after is None:
             return "next", None, None
         shown = read_hand(after)
