@@ -97,6 +97,8 @@ def match_lines(table: Table, lang: str) -> list[str]:
     lines = [f"**{head}** · {who}"]
     if match.phase == BID:
         lines.append(auction_line(table, lang, match))
+        notice = final_deal_line(table, lang, match)
+        lines += [notice] if notice else []
     elif match.hakem >= 0:
         lines.append(contract_line(table, lang, match))
         trump = trump_line(table, lang, match)
@@ -134,6 +136,15 @@ def auction_line(table: Table, lang: str, match: ShelemMatch) -> str:
             lang, "shelem.auction_high", bid=high, name=seat_name(table, match.high_seat)
         )
     return line
+
+
+def final_deal_line(table: Table, lang: str, match: ShelemMatch) -> str | None:
+    """V6.4.1: on a hand's last deal, until someone bids, that the dealer must open if the
+    first three pass; else None."""
+    if match.phase != BID or not match.final_deal or match.high_seat >= 0:
+        return None
+    n, name = number(lang, match.passed_deals), seat_name(table, match.dealer)
+    return t(lang, "shelem.final_deal", n=n, name=name)
 
 
 def contract_line(table: Table, lang: str, match: ShelemMatch) -> str:

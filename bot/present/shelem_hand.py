@@ -28,7 +28,15 @@ from . import custom_ids, hand_status
 from .formats import MAX_ROWS, PER_ROW, pack_rows
 from .hand_cards import by_suit, card_rows, cards_text, hand_text
 from .i18n import number, suit_label, t, word
-from .shelem import auction_line, bid_label, contract_line, mode_label, shelem_match, trump_line
+from .shelem import (
+    auction_line,
+    bid_label,
+    contract_line,
+    final_deal_line,
+    mode_label,
+    shelem_match,
+    trump_line,
+)
 from .specs import ButtonSpec, MessageSpec, Signatures, when
 from .teams import team_counts
 
@@ -57,6 +65,8 @@ def hand_message(
         lines.append(t(lang, "hand.over"))
     elif view.phase == BID:
         lines.append(auction_line(table, lang, match))
+        notice = final_deal_line(table, lang, match)
+        lines += [notice] if notice and not view.must_open else []
         if view.can_bid:
             lines.append(_ask_bid(table, lang, view, due))
             rows.extend(_rows(_bid_buttons(lang, tid, deal, view)))
@@ -102,12 +112,16 @@ def hand_message(
 def _ask_bid(table: Table, lang: str, view: ShelemView, due: str) -> str:
     if view.high == SHELEM:  # V6.5.2: the shelem bidder's opponents, sar-shelem or pass
         return t(lang, "shelem.hand_sar_shelem", name=seat_name(table, view.high_seat), when=due)
-    low = next((b for b in view.legal_bids if b != PASS), view.options.min_bid)
-    return t(lang, "shelem.hand_bid", low=bid_label(lang, low), when=due)
+    low = bid_label(lang, next((b for b in view.legal_bids if b != PASS), view.options.min_bid))
+    if view.must_open:  # V6.4.1: why there is no Pass
+        n = number(lang, view.passed_deals)
+        return t(lang, "shelem.hand_must_open", n=n, low=low, when=due)
+    return t(lang, "shelem.hand_bid", low=low, when=due)
 
 
 def _bid_buttons(lang: str, tid: str, deal: int, view: ShelemView) -> list[ButtonSpec]:
-    """Every bid the seat may make (higher than the highest), Shelem, then Pass."""
+    """Every bid the seat may make (higher than the highest), Shelem, then Pass unless the
+    dealer must open (V6.4.1)."""
     out = []
     for value in view.legal_bids:
         if value == PASS:
@@ -115,7 +129,8 @@ def _bid_buttons(lang: str, tid: str, deal: int, view: ShelemView) -> list[Butto
         style = "danger" if value in (SHELEM, SAR_SHELEM) else "primary"
         cid = custom_ids.shelem_bid_id(tid, deal, value)
         out.append(ButtonSpec(cid, bid_label(lang, value), style))
-    out.append(ButtonSpec(custom_ids.shelem_bid_id(tid, deal, PASS), bid_label(lang, PASS)))
+    if PASS in view.legal_bids:
+        out.append(ButtonSpec(custom_ids.shelem_bid_id(tid, deal, PASS), bid_label(lang, PASS)))
     return out
 
 

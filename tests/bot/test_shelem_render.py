@@ -20,6 +20,7 @@ from engine.shelem import (
     BID,
     DISCARD,
     MODE,
+    PASSED_DEALS_MAX,
     PLAY,
     SAR_SHELEM,
     SHELEM,
@@ -113,6 +114,40 @@ def test_v6_3_the_auction_on_the_table_and_the_bid_buttons(lang: str) -> None:
         mine = render.hand_message(table, s).content
         assert all(c.label in mine for c in match.hand_of(s))
         assert not any(c.label in text for c in match.hand_of(s))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_v6_4_1_the_dealer_who_must_open_is_offered_no_pass_and_told_why(lang: str) -> None:
+    table = shelem_table(lang)
+    match = match_of(table)
+    for _ in range(PASSED_DEALS_MAX):  # three deals passed out
+        for _ in range(3):
+            match.bid(match.to_act, 0)
+    dealer = match.dealer
+    final = render.table_message(table)
+    assert final.embed is not None
+    waiting = render.hand_message(table, dealer).content
+    for _ in range(3):  # the first three pass the final deal too
+        match.bid(match.to_act, 0)
+    assert match.to_act == dealer and match.must_open
+    spec = render.hand_message(table, dealer)
+    values = [custom_ids.parse(b.custom_id).value for row in spec.rows for b in row]
+    assert values == [*range(100, 166, 5), SHELEM]  # no Pass
+    pass_label = "Pass" if lang == "en" else "پاس"
+    assert pass_label not in [b.label for row in spec.rows for b in row]
+    others = render.hand_message(table, (dealer + 1) % 4).content
+    if lang == "en":
+        notice = "3 deals of this hand were passed: this one is the last. If the first three "
+        notice += f"pass, {NAMES[dealer]}, the dealer, must open."
+        assert notice in final.embed.description and notice in waiting
+        assert "as the dealer you must open, so there is no Pass" in spec.content
+        assert "at least 100" in spec.content
+    else:
+        assert "آخرین پخش است" in final.embed.description and "آخرین پخش است" in waiting
+        assert "باید بخوانید، پس پاس نیست" in spec.content and "۱۰۰" in spec.content
+        assert persian_only(final.embed.description + waiting + spec.content + others) == []
+    # once he is asked, his own line (why there is no Pass) replaces the notice
+    assert ("is the last" if lang == "en" else "آخرین پخش") not in spec.content
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
