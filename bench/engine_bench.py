@@ -68,7 +68,8 @@ def play_random_shelem_match(seed: int, rng: random.Random) -> int:
         seat = match.to_act
         if phase is SHELEM_BID:
             bids = match.legal_bids(seat)
-            match.bid(seat, 0 if rand() < 0.5 else bids[floor(rand() * len(bids))])
+            passes = rand() < 0.5 and not match.must_open  # V6.4.1: the dealer opens
+            match.bid(seat, 0 if passes else bids[floor(rand() * len(bids))])
         elif phase is SHELEM_DISCARD:
             hand = match.hand_of(seat)
             match.discard(seat, rng.sample(hand, match.kitty_size))

@@ -90,7 +90,7 @@ async def play_turn(
         points = sorted(v for v in bids if PASS < v < SHELEM)
         if SHELEM in bids and rng.random() < shelem_rate:
             cid = bids[SHELEM]
-        elif points and rng.random() < 0.4:
+        elif points and (rng.random() < 0.4 or PASS not in bids):  # V6.4.1: no Pass
             cid = bids[points[0]]
         else:
             cid = bids[PASS]
