@@ -262,6 +262,12 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "Every trick as hakem: {teams}",
         "fa": "همهٔ دست‌ها در حاکمی: {teams}",
     },
+    "shelem.summary.hand_limit": {
+        "en": "The match ended at the hand limit ({n} hands): the higher score won, or at "
+        "equal scores the winners of the last hand.",
+        "fa": "بازی به سقف دست‌ها ({n} دست) رسید و تمام شد: امتیاز بیشتر برد، یا در امتیاز "
+        "برابر برندگان دست آخر.",
+    },
     "shelem.why.made": {"en": "bid made", "fa": "خوانده گرفت"},
     "shelem.why.all_tricks": {"en": "every trick", "fa": "همهٔ دست‌ها"},
     "shelem.why.set": {"en": "bid failed", "fa": "خوانده نشد"},

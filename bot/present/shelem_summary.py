@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.shelem import ShelemHandResult
+from engine.shelem import MAX_HANDS, ShelemHandResult, match_winner
 
 from ..names import seat_name
 from ..service.table import Table
@@ -37,10 +37,15 @@ def hand_line(table: Table, lang: str, r: ShelemHandResult) -> str:
 
 
 def totals(table: Table, lang: str, results: Sequence[ShelemHandResult]) -> list[str]:
-    """Every trick taken as hakem, per team, when any side did."""
+    """Every trick taken as hakem, per team, when any side did; that the hand limit ended the
+    match (V6.14.1), when it did."""
     shelems = [0, 0]
     for r in results:
         shelems[r.hakem_team] += r.kind in ALL_TRICKS
-    if not any(shelems):
-        return []
-    return [t(lang, "shelem.summary.shelems", teams=team_counts(table, lang, shelems))]
+    lines = []
+    if any(shelems):
+        lines.append(t(lang, "shelem.summary.shelems", teams=team_counts(table, lang, shelems)))
+    options = table.settings.shelem_options()
+    if len(results) >= MAX_HANDS and match_winner(options, results[-1].scores_after) is None:
+        lines.append(t(lang, "shelem.summary.hand_limit", n=number(lang, MAX_HANDS)))
+    return lines
