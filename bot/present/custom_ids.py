@@ -43,8 +43,9 @@ MEMBER_MAX: Final = 2**63 - 1
 """A member's id (a Discord snowflake) is kept in a signed 64-bit column (``BigInteger``):
 an id past it is no member, and the database could not even be asked about it."""
 MAX_HAND: Final = 9999
-"""A hand's number (a Shelem deal's): no rule bounds a match's hands (a Shelem deal repeats
-while all four pass), so this is the bot's own cap, the one its ids always had."""
+"""A hand's number (a Shelem deal's): the cap the ids always had, above every number a match
+can reach (a Shelem match deals at most ``MAX_DEALS``, V6.4.1 and V6.14.1; a Hokm match's
+hands are fewer still, each moving a side towards its target)."""
 MAX_TRICKS: Final = max(SHELEM_HAND_SIZE, *(f.hand_size for f in FORMATS.values()))
 """The most tricks of a hand in any game (V3–V5: 17): a replay shows tricks 0 (the deal) to it."""
 MAX_HISTORY_PAGE: Final = math.ceil(HISTORY_DEPTH / HISTORY_PER_PAGE)

@@ -73,3 +73,11 @@ def test_custom_ids_round_trip(made: str, kind: str) -> None:
 def test_custom_ids_refuse_anything_else(bad: object) -> None:
     with pytest.raises(custom_ids.BadCustomId):
         custom_ids.parse(bad)
+
+
+def test_a_hand_number_id_reaches_every_deal_a_shelem_match_can_have() -> None:
+    """V6.4.1 and V6.14.1 bound a Shelem match's deals; the ids' cap stays above the bound, so
+    a bid button of the last possible deal still parses."""
+    from engine.shelem import MAX_DEALS
+
+    assert MAX_DEALS <= custom_ids.MAX_HAND
