@@ -18,11 +18,12 @@ from typing import Final
 from urllib.parse import quote, urlencode
 
 from engine import GameFormat
-from engine.rules import FORMATS, STANDARD
+from engine.rules import STANDARD
 
 from ..names import ROBOT, plain_name
 from ..service.match_history import MatchReplay
 from ..store import HistoryEntry, HistoryPage, MatchPlayer, StandingsPage
+from ..store.guild_settings import hosted_formats
 from .history import listed_format, replay_about, replay_counts, replay_steps, short_format
 from .history_parts import in_suit_order, team_label
 from .i18n import LIST_SEPARATOR, isolate, number, t, word
@@ -117,7 +118,7 @@ def home_page(home: Home, guild: str | None, board: StandingsPage, matches: Hist
 def _leaderboard(home: Home, board: StandingsPage) -> list[str]:
     lang = home.lang
     formats = []
-    for name in FORMATS:
+    for name in hosted_formats():  # every leaderboard /standings offers, Shelem's too
         label = esc(short_format(lang, name))
         if name == home.game_format:
             formats.append(f"<strong>{label}</strong>")

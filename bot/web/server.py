@@ -30,7 +30,7 @@ from typing import Final
 
 from aiohttp import web
 
-from engine.rules import FORMATS, STANDARD
+from engine.rules import STANDARD
 
 from ..present.i18n import t
 from ..present.web_html import status_page
@@ -38,6 +38,7 @@ from ..present.web_pages import BOARD_PER_PAGE, LANGS, Home, home_page, refusal_
 from ..service.errors import ActionError
 from ..service.match_history import MatchHistory
 from ..store import Store
+from ..store.guild_settings import hosted_formats
 from ..store.settings_ops import WEB_SECRET_BYTES
 from .edge import PageServer, QuietLog, TokenBucket
 
@@ -183,7 +184,7 @@ class WebServer:
         query = request.query
         board_page, page = _number(query, "board", 1), _number(query, "page", 1)
         game_format = query.get("format", STANDARD.name)
-        if game_format not in FORMATS or board_page < 1:
+        if game_format not in hosted_formats() or board_page < 1:
             raise NotFound
         guild_id, lang, guild = await self._server(address, _lang(query))
         home = Home(lang, board=board_page, page=page, game_format=game_format)
