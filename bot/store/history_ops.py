@@ -14,6 +14,7 @@ a server with a million matches costs what one with a thousand does.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any, Final
 
 import sqlalchemy as sa
@@ -174,6 +175,13 @@ class HistoryOps(OpsBase):
             return None
         replay = conn.execute(self._replay_of, params).scalar_one_or_none()
         return StoredReplay(entries[0], replay)
+
+    def match_started_at(self, conn: Connection, guild_id: int, match_id: str) -> datetime | None:
+        """When a match this server finished began (the web page's match length, issue 38)."""
+        m = matches.c
+        stmt = sa.select(m.started_at).where(m.match_id == match_id, m.guild_id == guild_id)
+        started: datetime | None = conn.execute(stmt).scalar_one_or_none()
+        return started
 
     def _with_players(self, conn: Connection, heads: Sequence[Any]) -> list[HistoryEntry]:
         """The matches of ``heads`` (rows of ``_MATCH_COLUMNS``) with their players."""

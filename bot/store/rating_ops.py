@@ -29,9 +29,23 @@ REBUILD_CHUNK = 2000
 TREND_MATCHES = 10
 """``/standings member`` shows the rating's change over this many of the last rated matches."""
 
+CHART_MATCHES = 100
+"""The web page's rating chart (issue 38) draws at most this many of the last rated matches."""
+
 RatingKey = tuple[int, str, int]
 """Whose rating: (guild, format, user)."""
 _Key = RatingKey
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """One rated match of a member, for the web page's chart (issue 38): its id, its end and
+    the member's conservative rating before and after it."""
+
+    match_id: str
+    finished_at: datetime
+    before: float
+    after: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +88,14 @@ def _rateable(
 def rateable(m: FinishedMatch) -> Rateable:
     seats = [(p.seat, p.team, None if p.is_computer else p.user_id) for p in m.players]
     return _rateable(m, m.scores, seats)
+
+
+_RATING_COLUMNS = (
+    rating_changes.c.mu_before,
+    rating_changes.c.sigma_before,
+    rating_changes.c.mu_after,
+    rating_changes.c.sigma_after,
+)
 
 
 def _stored_scores(row: Any) -> tuple[int, ...]:
@@ -323,6 +345,28 @@ class RatingOps(OpsBase):
         newest, oldest = rows[0], rows[-1]
         now = Rating(newest.mu_after, newest.sigma_after).ordinal
         return now - Rating(oldest.mu_before, oldest.sigma_before).ordinal
+
+    def rating_history(
+        self, conn: Connection, guild_id: int, user_id: int, game_format: str, limit: int
+    ) -> list[RatingPoint]:
+        """The member's last ``limit`` rated matches of a format here, oldest first (one walk
+        of ``ix_rating_changes_member``, newest first, then turned round)."""
+        c = rating_changes.c
+        stmt = (
+            sa.select(c.match_id, c.finished_at, *_RATING_COLUMNS)
+            .where(c.guild_id == guild_id, c.game_format == game_format, c.user_id == user_id)
+            .order_by(c.finished_at.desc(), c.match_id.desc())
+            .limit(limit)
+        )
+        return [
+            RatingPoint(
+                r.match_id,
+                r.finished_at,
+                Rating(r.mu_before, r.sigma_before).ordinal,
+                Rating(r.mu_after, r.sigma_after).ordinal,
+            )
+            for r in reversed(conn.execute(stmt).all())
+        ]
 
     def match_rating_changes(self, conn: Connection, match_id: str) -> dict[int, float]:
         """Each rated member's change of conservative rating in one match."""
