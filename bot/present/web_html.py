@@ -1,10 +1,12 @@
-"""The frame of a server's web page (issue 16): the HTML document, its one stylesheet, the
-card faces, and the Content-Security-Policy that allows that stylesheet and nothing else.
+"""The frame of a server's web page (issue 16): the HTML document, the card faces, and the
+Content-Security-Policy that allows the page's one stylesheet and one script
+(``web_style``) and nothing else.
 
 Text enters HTML only through ``esc`` (``html.escape`` with quotes): a member's name, a
-server's name, every catalog sentence once it is filled in. No script, no image, no font, no
-link to anywhere but the page itself: the cards are drawn by CSS from Unicode suits, so the
-policy can be ``default-src 'none'`` with the stylesheet allowed by its hash.
+server's name, every catalog sentence once it is filled in (``sentence``, where a piece of
+it is HTML of its own: a command in a left-to-right isolate). No image, no font, no link to
+anywhere but the page itself: the cards are drawn by CSS from Unicode suits, so the policy
+can be ``default-src 'none'`` with the stylesheet and the script allowed by their hashes.
 """
 
 from __future__ import annotations
@@ -12,60 +14,29 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import re
 from collections.abc import Iterable
 from typing import Final
 
 from engine import Card
 
-from .i18n import t
+from .i18n import t, word
+from .web_style import CSS, SCRIPT
 
-CSS: Final = """
-:root{color-scheme:light;--felt:#0b5d3b;--ink:#1d1d1d}
-body{margin:0;background:#f4f1ea;color:var(--ink);line-height:1.5;
-font-family:system-ui,"Noto Sans","Noto Sans Arabic","Vazirmatn",Tahoma,sans-serif}
-header,main,footer{max-width:64rem;margin:0 auto;padding:0 1rem}
-header{display:flex;justify-content:space-between;align-items:baseline;flex-wrap:wrap;gap:1rem}
-h1{font-size:1.5rem;margin:1rem 0 .5rem}
-h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
-nav a,nav strong{margin-inline-end:.8rem}
-a{color:#0b5d3b}
-table{border-collapse:collapse;width:100%;background:#fff}
-th,td{padding:.35rem .6rem;border-bottom:1px solid #ddd;text-align:start;vertical-align:top}
-.num{text-align:end;font-variant-numeric:tabular-nums}
-.computer{font-family:ui-monospace,Menlo,monospace}
-.win{font-weight:700}
-.note,footer{color:#666;font-size:.9rem}
-.pager{margin:.75rem 0;display:flex;gap:1rem}
-.off{color:#aaa}
-.felt{background:var(--felt);color:#fff;border-radius:1rem;padding:.75rem 1rem;margin:1rem 0}
-.felt a{color:#fff}
-.seat{margin:.6rem 0}
-.seat h3{font-size:1rem;margin:.2rem 0;font-weight:600}
-.hand,.trick{display:flex;flex-wrap:wrap;gap:.3rem;min-height:3.9rem}
-.trick{gap:1rem}
-.play{text-align:center;font-size:.85rem}
-.play.took .card{outline:3px solid #ffd23f}
-.card{display:inline-block;position:relative;width:2.7rem;height:3.8rem;background:#fff;
-border:1px solid #777;border-radius:.35rem;box-shadow:0 1px 2px rgba(0,0,0,.35);color:#111;
-direction:ltr;font-family:Georgia,"DejaVu Serif",serif}
-.card.red{color:#c1121f}
-.card .corner{position:absolute;top:.15rem;left:.25rem;font-size:.8rem;line-height:1;
-font-weight:700;text-align:center}
-.card .pip{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;
-font-size:1.7rem}
-.steps{display:flex;gap:.4rem;margin:.5rem 0}
-.steps a,.steps span{font-size:1.4rem;padding:.1rem .7rem;border-radius:.4rem;
-background:#fff;color:var(--felt);text-decoration:none;border:1px solid #ccc}
-.steps span{color:#bbb}
-""".strip()
-"""The page's only stylesheet, inline; the policy names its hash, so it alone applies."""
 
-CSS_HASH: Final = "sha256-" + base64.b64encode(hashlib.sha256(CSS.encode()).digest()).decode()
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
+CSS_HASH: Final = _sha256(CSS)
+SCRIPT_HASH: Final = _sha256(SCRIPT)
 CONTENT_SECURITY_POLICY: Final = (
-    f"default-src 'none'; style-src '{CSS_HASH}'; base-uri 'none'; form-action 'none'; "
-    "frame-ancestors 'none'"
+    f"default-src 'none'; style-src '{CSS_HASH}'; script-src '{SCRIPT_HASH}'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-"""Nothing loads, runs or frames the page; only the stylesheet above applies."""
+"""Nothing loads or frames the page; only its stylesheet applies and only its keyboard
+stepping runs (``web_style``), each allowed by its hash."""
+COMMAND: Final = "/hokm settings web:false"
 
 RED: Final = frozenset({"♥", "♦"})
 
@@ -79,11 +50,14 @@ def direction(lang: str) -> str:
     return "rtl" if lang == "fa" else "ltr"
 
 
-def document(lang: str, title: str, body: Iterable[str], *, footer: bool = True) -> str:
+def document(
+    lang: str, title: str, body: Iterable[str], *, footer: bool = True, script: bool = False
+) -> str:
     """A whole page: ``body`` is HTML already (built from ``esc``-aped text), ``title`` text.
-    The language sets ``lang`` and the direction (Persian right to left)."""
-    closing = t(lang, "web.footer", command="/hokm settings web:false")
-    end = [f"<footer><p>{esc(closing)}</p></footer>"] if footer else []
+    The language sets ``lang`` and the direction (Persian right to left); ``script`` adds the
+    replay's keyboard stepping."""
+    command = f'<code dir="ltr">{esc(COMMAND)}</code>'
+    end = [f"<footer><p>{sentence(lang, 'web.footer', command=command)}</p></footer>"]
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -93,16 +67,34 @@ def document(lang: str, title: str, body: Iterable[str], *, footer: bool = True)
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             '<meta name="robots" content="noindex, nofollow">',
             '<meta name="referrer" content="no-referrer">',
+            '<meta name="color-scheme" content="light dark">',
             f"<title>{esc(title)}</title>",
             f"<style>{CSS}</style>",
+            *([f"<script>{SCRIPT}</script>"] if script else []),
             "</head>",
             "<body>",
             *body,
-            *end,
+            *(end if footer else []),
             "</body>",
             "</html>",
         ]
     )
+
+
+_SLOT: Final = "\ue000{}\ue001"
+"""A parameter's place in a sentence while it is escaped (private-use characters, which no
+catalog sentence holds and ``esc`` leaves alone)."""
+_ISOLATED_SLOT: Final = re.compile("\u2068?\ue000(\\d+)\ue001\u2069?")
+
+
+def sentence(lang: str, key: str, **parts: str) -> str:
+    """The catalog sentence ``key`` as HTML, escaped, with ``parts`` (HTML of their own, such
+    as a command in ``<code dir="ltr">`` or a name in ``<bdi>``) in their places. Each part
+    is its own element, so it is isolated by the page's markup rather than by the Unicode
+    isolates ``t`` puts round a Persian parameter, which are dropped here."""
+    names = list(parts)
+    text = esc(t(lang, key, **{name: _SLOT.format(i) for i, name in enumerate(names)}))
+    return _ISOLATED_SLOT.sub(lambda m: parts[names[int(m[1])]], text)
 
 
 STATUS_WORDS: Final = {
@@ -125,22 +117,40 @@ def status_page(status: int) -> str:
     return document("en", str(status), body, footer=False)
 
 
-def card_face(card: Card) -> str:
+_STAR: Final = '<span class="star"></span>'
+"""A joker's star, drawn by the stylesheet (``.star``): no glyph a font may lack."""
+
+
+def card_face(card: Card, lang: str = "en") -> str:
     """One card drawn in CSS: its rank and suit in the corner, the suit large in the middle;
-    ``data-card`` holds its code (``QH``) for tests and screen readers get its label."""
-    label = card.label
+    ``data-card`` holds its code (``QH``) for tests, and screen readers get its label (a
+    joker's name in ``lang``). The two jokers are told apart at a glance: a red star on a
+    white card, a white star on a black one (stars drawn by the stylesheet, no glyph)."""
     if card.is_joker:
-        corner, pip = "🃏", "🃏"
-        red = card.code == "RJ"
+        colour = "red" if card.code == "RJ" else "black"
+        label = word(lang, f"web.joker_{colour}")
+        cls, corner, pip = f"card joker {colour}", _STAR, _STAR
     else:
+        label = card.label
         corner, pip = f"{card.rank_code}<br>{card.suit.symbol}", card.suit.symbol
-        red = card.suit.symbol in RED
-    cls = "card red" if red else "card"
+        cls = "card red" if card.suit.symbol in RED else "card"
     return (
         f'<span class="{cls}" data-card="{esc(card.code)}" role="img" aria-label="{esc(label)}">'
-        f'<span class="corner">{corner}</span><span class="pip">{pip}</span></span>'
+        f'<span class="corner" aria-hidden="true">{corner}</span>'
+        f'<span class="pip" aria-hidden="true">{pip}</span></span>'
     )
 
 
-def cards_row(cards: Iterable[Card], cls: str = "hand") -> str:
-    return f'<div class="{cls}">{"".join(card_face(c) for c in cards)}</div>'
+def card_chip(card: Card, lang: str = "en") -> str:
+    """A card in a line of text: ``A♠``, hearts and diamonds in red; a joker a star on its
+    colour (as its face), named for screen readers."""
+    if card.is_joker:
+        colour = "red" if card.code == "RJ" else "black"
+        label = esc(word(lang, f"web.joker_{colour}"))
+        return f'<span class="chip {colour}" role="img" aria-label="{label}">{_STAR}</span>'
+    cls = ' class="red"' if card.suit.symbol in RED else ""
+    return f"<span{cls}>{esc(card.label)}</span>"
+
+
+def cards_row(cards: Iterable[Card], cls: str = "hand", lang: str = "en") -> str:
+    return f'<div class="{cls}">{"".join(card_face(c, lang) for c in cards)}</div>'

@@ -23,7 +23,7 @@ from tests.matches import played_shelem
 from .conftest import GUILD, GUILD_NAME, HOSTILE, OTHER_GUILD, Served
 
 CARD = re.compile(r'data-card="([0-9A-Z]+)"')
-SEAT = re.compile(r'<div class="seat[^"]*" data-seat="(\d)">(.*?)</div>\n</div>', re.DOTALL)
+SEAT = re.compile(r'<div class="seat[^"]*" data-seat="(\d)"[^>]*>(.*?)\n</div>', re.DOTALL)
 
 
 def step_href(page: str, step: str) -> str | None:
@@ -56,10 +56,17 @@ async def test_page_shows_the_leaderboard_and_matches_with_every_name_escaped(
     assert links == [f"m/{match_id}?lang=en" for match_id in mine]  # newest first, ours only
 
 
+def sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
 async def test_every_answer_carries_a_strict_policy_that_allows_only_its_stylesheet(
     served: Served,
 ) -> None:
-    for url in (served.home, served.home + f"m/{served.matches[0].match_id}", served.home + "x"):
+    """...and its one script, a replay's keyboard stepping (issue 38), by its hash: nothing
+    else loads or runs, and the home page and the 404 have no script at all."""
+    replay = served.home + f"m/{served.matches[0].match_id}"
+    for url in (served.home, replay, served.home + "x"):
         status, page, headers = await served.get(url)
         assert status in (200, 404)
         assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
@@ -67,14 +74,18 @@ async def test_every_answer_carries_a_strict_policy_that_allows_only_its_stylesh
         assert headers["Referrer-Policy"] == "no-referrer"
         assert headers["Cache-Control"] == "no-store"
         assert headers["X-Frame-Options"] == "DENY"
-        # the one stylesheet is the one the policy's hash allows; nothing else loads or runs
+        # the one stylesheet is the one the policy's hash allows; nothing else loads
         (css,) = re.findall(r"<style>(.*?)</style>", page, re.DOTALL)
-        digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
-        assert f"style-src 'sha256-{digest}'" in CONTENT_SECURITY_POLICY
+        assert f"style-src '{sha256(css)}'" in CONTENT_SECURITY_POLICY
         assert "default-src 'none'" in CONTENT_SECURITY_POLICY
-        assert "script-src" not in CONTENT_SECURITY_POLICY  # default-src 'none' covers it
+        scripts = re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
+        assert len(scripts) == (1 if url == replay else 0)
+        assert all(f"script-src '{sha256(s)}';" in CONTENT_SECURITY_POLICY for s in scripts)
+        assert re.search(r"script-src '[^' ]+';", CONTENT_SECURITY_POLICY)  # that one only
+        rest = re.sub(r"<script>.*?</script>", "", page, flags=re.DOTALL)
         for forbidden in ("<script", " style=", "<img", "<link", "http://", "https://", "@import"):
-            assert forbidden not in page, (url, forbidden)
+            assert forbidden not in rest, (url, forbidden)
+        assert not re.search(r"\son[a-z]+=", page)  # no handler in an attribute
 
 
 async def test_a_wrong_secret_a_page_that_is_off_and_any_other_address_get_one_404(
@@ -155,7 +166,7 @@ async def test_the_replay_steps_trick_by_trick_and_hand_by_hand_by_links(served:
     url = urljoin(url, forward)
     status, page, _ = await served.get(url)
     first = told.hands[0].tricks[0]
-    trick = page[page.index('<div class="trick">') : page.index('<p class="took">')]
+    trick = page[page.index('<div class="mid trick">') : page.index('<p class="said took">')]
     assert CARD.findall(trick) == [c.code for _, c in first.plays(4)]  # as they were played
     assert seat_cards(page) == [12, 12, 12, 12] and "trick 1 of" in page
     back = step_href(page, "back")
@@ -238,7 +249,7 @@ async def test_v6_a_shelem_match_is_listed_by_its_teams_and_replayed_with_its_bi
     assert await served.store.finish_match(kept)
     status, page, _ = await served.get(served.home)
     matches = page[page.index('id="matches"') :]
-    row = matches[: matches.index(f"m/{kept.match_id}")]
+    row = next(li for li in matches.split('<li class="match">') if f"m/{kept.match_id}" in li)
     assert status == 200 and "Shelem" in row and "bahar" in row and "darya" in row
     url = served.home + f"m/{kept.match_id}?lang=en"
     status, page, _ = await served.get(url)
