@@ -177,4 +177,13 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "🏆 {team} wins the match {s1}–{s2}",
         "fa": "🏆 {team} بازی را {s1}–{s2} برد",
     },
+    # issue 39: a host's target_score where the match would not play to it
+    "error.target_fixed": {
+        "en": "This format always plays to {target} points: open the table without target_score.",
+        "fa": "این نوع بازی همیشه تا {target} امتیاز است: میز را بدون target_score باز کنید.",
+    },
+    "error.target_shelem": {
+        "en": "Shelem plays to its own target: choose it with shelem_target, not target_score.",
+        "fa": "شلم امتیاز پایانی خودش را دارد: آن را با shelem_target بگذارید، نه target_score.",
+    },
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, TypedDict, Unpack
 
-from engine.rules import SHELEM_FORMAT
+from engine.rules import FORMATS, SHELEM_FORMAT
 
 from ..names import shown_name
 from ..store.guild_settings import GuildSettings
@@ -66,9 +66,12 @@ def new_table(
     are off there, and a host asking for them is refused.
 
     :raises SettingError: a choice out of its range (``GuildSettings.with_changes``).
-    :raises ActionError: ``error.hints_shelem``.
+    :raises ActionError: ``error.hints_shelem``; ``target_score`` where it would not apply
+        (``require_own_target``).
     """
     given = {CHOICE_SETTINGS.get(k, k): v for k, v in choices.items() if v is not None}
+    if "target_score" in given:
+        require_own_target(str(given.get("game_format", settings.game_format)))
     chosen = settings.with_changes(**given)
     shelem = chosen.game_format == SHELEM_FORMAT
     if shelem and given.get("hints"):
@@ -198,6 +201,20 @@ class Lobby:
 
     def _start(self, table: Table, update: Update) -> None:
         start_match(table, update, self.seed(), self.pace)
+
+
+def require_own_target(game_format: str) -> None:
+    """A host's ``target_score`` must be the one the match plays to (issue 39): a format that
+    fixes its own (the joker six's 124) and Shelem (``shelem_target``) refuse it rather than
+    ignore it.
+
+    :raises ActionError: ``error.target_fixed`` / ``error.target_shelem``.
+    """
+    if game_format == SHELEM_FORMAT:
+        raise ActionError("error.target_shelem")
+    fmt = FORMATS.get(game_format)
+    if fmt is not None and fmt.target_score:
+        raise ActionError("error.target_fixed", target=fmt.target_score)
 
 
 def require_lobby(table: Table) -> None:

@@ -223,15 +223,10 @@ class ThreePlayerScript(Script):
 
     async def open_table(self, *, kill_in_lobby: bool) -> None:
         host, second, *_ = self.double.members
-        await self.double.slash(
-            host, self.channel, "hokm settings", {"trump_seconds": TRUMP_SECONDS}
-        )
-        options = {
-            "target_score": TARGET,
-            "turn_seconds": TURN_SECONDS,
-            "difficulty": "easy",
-            "format": self.fmt.name,
-        }
+        # the server's target: a format with its own (the joker six) refuses a table's (issue 39)
+        settings = {"trump_seconds": TRUMP_SECONDS, "target_score": TARGET}
+        await self.double.slash(host, self.channel, "hokm settings", settings)
+        options = {"turn_seconds": TURN_SECONDS, "difficulty": "easy", "format": self.fmt.name}
         rec = await self.double.slash(host, self.channel, "hokm new", options)
         assert rec.ephemeral and "opened" in (rec.message.text if rec.message else "")
         (stored,) = read_tables(self.run.db)
