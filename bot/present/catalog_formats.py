@@ -174,10 +174,14 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "fa": "حاکم‌کُت! مدافعان، {team}، دست {n} را بردند ({tricks}): +{points} · {score}",
     },
     "summary.title_solo": {
-        "en": "🏆 {team} wins the match {s1}–{s2}",
-        "fa": "🏆 {team} بازی را {s1}–{s2} برد",
+        "en": "🏆 {team} wins the match {score}",
+        "fa": "🏆 {team} بازی را {score} برد",
     },
-    # issue 39: a host's target_score where the match would not play to it
+    # issue 39: the target a table really plays to, and who bids with the highest bid so far
+    "table.settings_one": {
+        "en": "First to {target} point · {turn}s a turn",
+        "fa": "تا {target} امتیاز · هر نوبت {turn} ثانیه",
+    },
     "error.target_fixed": {
         "en": "This format always plays to {target} points: open the table without target_score.",
         "fa": "این نوع بازی همیشه تا {target} امتیاز است: میز را بدون target_score باز کنید.",
@@ -186,4 +190,10 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "Shelem plays to its own target: choose it with shelem_target, not target_score.",
         "fa": "شلم امتیاز پایانی خودش را دارد: آن را با shelem_target بگذارید، نه target_score.",
     },
+    "table.turn_bid": {
+        "en": "▶ {name} to bid — time runs out {when}",
+        "fa": "▶ نوبت خواندن {name} — وقت {when} تمام می‌شود",
+    },
+    "bid.waiting": {"en": "Waiting for {name} to bid", "fa": "در انتظار خواندن {name}"},
+    "bid.none": {"en": "No bid yet", "fa": "هنوز کسی نخوانده"},
 }

@@ -11,8 +11,8 @@ from typing import Final
 
 SUMMARY_AND_REMATCH: Final[dict[str, dict[str, str]]] = {
     "summary.title": {
-        "en": "🏆 {team} win the match {s1}–{s2}",
-        "fa": "🏆 {team} بازی را {s1}–{s2} بردند",
+        "en": "🏆 {team} win the match {score}",
+        "fa": "🏆 {team} بازی را {score} بردند",
     },
     "summary.hand": {
         "en": "**{n}** · hakem {hakem} · {trump} · {team} {tricks}: +{points} ({why})",

@@ -15,7 +15,8 @@ from typing import TypeVar
 from engine import GameFormat
 from engine.rules import FORMATS
 
-from .i18n import CATALOG, number, t
+from ..service.table import Table
+from .i18n import CATALOG, LIST_SEPARATOR, number, t
 
 PER_ROW = 5
 MAX_ROWS = 5
@@ -58,6 +59,18 @@ def lobby_hint(lang: str, fmt: GameFormat) -> str:
         return t(lang, "table.lobby_hint_solo", n=last)
     teams = [", ".join(number(lang, seat + 1) for seat in team) for team in fmt.teams]
     return t(lang, "table.lobby_hint_teams", n=last, teams=teams)
+
+
+def settings_footer(table: Table, lang: str) -> str:
+    """A Hokm table's footer: the target it really plays to (a format's own, as the joker
+    six's 124, before the table's or the server's: issue 39), "1 point" in the singular, and
+    the turn; a format other than the standard game named first."""
+    target = table.fmt.target_score or table.settings.target_score
+    key = "table.settings_one" if target == 1 else "table.settings"
+    footer = t(lang, key, target=target, turn=table.settings.turn_seconds)
+    if table.fmt.name != "standard":  # issue 14: any other format says which it is
+        footer = format_label(lang, table.fmt.name) + LIST_SEPARATOR + footer
+    return footer
 
 
 def pack_rows(groups: Sequence[Sequence[T]], rows: int = MAX_ROWS) -> list[list[T]]:

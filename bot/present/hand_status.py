@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
-from engine import PLAY, Card, SeatView
+from engine import BID, PLAY, Card, SeatView
 
 from ..names import seat_name
 from ..service.table import Table
-from .i18n import number, t
+from .i18n import LIST_SEPARATOR, number, t, word
 from .teams import team_counts
 
 
@@ -76,10 +76,25 @@ def status_lines(table: Table, view: SeatView, lang: str, *, live: bool) -> list
 
 
 def waiting_line(table: Table, view: SeatView, lang: str, *, live: bool) -> str:
-    """Whose turn it is, on a message kept current; else where to look (never a stale name)."""
+    """Whose turn it is, on a message kept current; else where to look (never a stale name).
+    While the hakem is bid for (V5), who is to bid and the highest bid so far, always: the
+    message is edited on every bid (its signature holds the bids, ``render.hand_signatures``)."""
+    if view.phase == BID:
+        high = max(view.bids, default=0)
+        seat = view.bids.index(high) if high > 0 else -1
+        highest = highest_bid(table, lang, number(lang, high), seat)
+        return t(lang, "bid.waiting", name=seat_name(table, view.to_act)) + LIST_SEPARATOR + highest
     if live:
         return t(lang, "hand.waiting_for", name=seat_name(table, view.to_act))
     return t(lang, "dm.see_table", channel=f"<#{table.channel_id}>")
+
+
+def highest_bid(table: Table, lang: str, bid: str, seat: int) -> str:
+    """``Highest bid: **7** by amir``, or that nobody has bid yet (``seat`` -1): bids are
+    announced, so any seat and the table may be told (issue 39)."""
+    if seat < 0:
+        return word(lang, "bid.none")
+    return t(lang, "shelem.auction_high", bid=bid, name=seat_name(table, seat))
 
 
 def live_signature(table: Table, view: SeatView) -> tuple[object, ...]:

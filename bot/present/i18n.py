@@ -4,12 +4,14 @@
 lines that mix in Latin text (card labels, names) are wrapped in Unicode isolates by
 ``isolate`` so they read right to left without reordering the embedded pieces; ``balanced``
 keeps a piece from changing the text around it; ``number`` and ``suit_label`` say numbers and
-suits in the language.
+suits in the language; ``number``, ``signed`` and ``score_pair`` write a negative number
+with a real minus sign that stays with its digits in either direction (issue 39).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from engine import Suit
@@ -20,6 +22,10 @@ from .catalog import SUIT_NAMES as SUIT_NAMES
 from .catalog import Language as Language
 
 _FSI, _PDI, _RLM = "\u2068", "\u2069", "\u200f"
+_LRI, _RLI = "\u2066", "\u2067"
+
+MINUS: Final = "\u2212"
+"""A negative number's sign (U+2212 MINUS SIGN): a hyphen beside a dash reads as one mark."""
 
 LIST_SEPARATOR: Final = " · "
 """Between the items of a list parameter (one per team: ``Team 1: 3 · Team 2: 5``)."""
@@ -55,12 +61,16 @@ def word(lang: str, key: str) -> str:
 def _fa_param(value: object) -> object:
     if isinstance(value, list | tuple):
         return LIST_SEPARATOR.join(isolate(str(item)) for item in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number("fa", value)
     return isolate(value) if isinstance(value, str) else _fa_digits(value)
 
 
 def _en_param(value: object) -> object:
     if isinstance(value, list | tuple):
         return LIST_SEPARATOR.join(balanced(str(item)) for item in value)
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return number("en", value)
     return balanced(value) if isinstance(value, str) else value
 
 
@@ -131,4 +141,31 @@ def _fa_digits(value: object) -> str:
 
 
 def number(lang: str, value: int) -> str:
-    return str(value).translate(_FA_DIGITS) if lang == "fa" else str(value)
+    """``value`` in the language's digits; a negative one with a real minus sign (``−35``,
+    never a hyphen), which in Persian is a left-to-right isolate of its own, so a right-to-left
+    line neither puts the sign on the far side of its digits nor mixes it with a dash beside
+    it (issue 39: "215–-35")."""
+    digits = str(abs(value))
+    if lang == "fa":
+        digits = digits.translate(_FA_DIGITS)
+    return digits if value >= 0 else _ltr(lang, MINUS + digits)
+
+
+def signed(lang: str, value: int) -> str:
+    """A change of score, always with its sign (``+35``, ``−120``), kept whole as ``number``
+    keeps a negative number."""
+    return _ltr(lang, ("+" if value >= 0 else MINUS) + number(lang, abs(value)))
+
+
+def score_pair(lang: str, scores: Sequence[int]) -> str:
+    """Scores side by side, the first the winner's: ``7–5``, ``7–5–3``; a negative one among
+    them spaced from the dash (``215 – −35``) so the dash and the minus do not run together.
+    In Persian the pair reads right to left, its first score on the right, whatever the
+    isolation of the sentence it goes into. Every score pair of a sentence is written here."""
+    dash = "–" if all(s >= 0 for s in scores) else " – "
+    text = dash.join(number(lang, s) for s in scores)
+    return f"{_RLI}{text}{_PDI}" if lang == "fa" else text
+
+
+def _ltr(lang: str, text: str) -> str:
+    return f"{_LRI}{text}{_PDI}" if lang == "fa" else text

@@ -18,7 +18,7 @@ from ..names import CHECK, CROWN, seat_name, shown_name
 from ..service.table import Table
 from . import custom_ids, hand_status, shelem, shelem_hand, variants
 from .budget import CONTENT, cut_lines, fitted
-from .formats import MAX_ROWS, PER_ROW, format_label, lobby_hint
+from .formats import MAX_ROWS, PER_ROW, format_label, is_solo, lobby_hint, settings_footer
 from .hand_cards import SUIT_ORDER, add_button, card_rows
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 from .log_lines import closing_lines, log_lines, log_text
@@ -42,23 +42,31 @@ __all__ = [
 
 
 def _seat_line(table: Table, lang: str, index: int) -> str:
+    return ": ".join(_seat(table, lang, index))
+
+
+def _seat(table: Table, lang: str, index: int) -> tuple[str, str]:
+    """``Seat 2`` and who sits there (or that it is empty, or kept for a rematch's player)."""
     seat = table.seats[index]
     label = t(lang, "table.seat", n=number(lang, index + 1))
     kept = table.reserved.get(index)
     if seat is None and kept is not None:  # a rematch keeps it for a player of the last match
-        return f"{label}: {t(lang, 'table.reserved', name=f'<@{kept.user_id}>')}"
+        return label, t(lang, "table.reserved", name=f"<@{kept.user_id}>")
     if seat is None:
-        return f"{label}: {t(lang, 'table.empty_seat')}"
+        return label, t(lang, "table.empty_seat")
     name = seat_name(table, index) if seat.is_computer else f"<@{seat.user_id}>"
     extra = f" {t(lang, 'table.autoplay')}" if seat.autoplay else ""
     crown = f" {CROWN}" if table.match is not None and table.match.hakem == index else ""
-    return f"{label}: {name}{crown}{extra}"
+    return label, f"{name}{crown}{extra}"
 
 
 def _team_field(table: Table, lang: str, team: int) -> tuple[str, str, bool]:
     """A team's seats under its players' names (item 4); "Team 1" only while a seat of it
-    is still empty in the lobby, where the names are not settled yet."""
+    is still empty in the lobby, where the names are not settled yet. A player alone is a
+    seat, not a team (issue 39): "Seat 2" over its player."""
     seats = table.fmt.seats_of(team)
+    if is_solo(table.fmt):
+        return (*_seat(table, lang, seats[0]), True)
     lines = [_seat_line(table, lang, i) for i in seats]
     if all(table.seats[i] is not None for i in seats):
         heading = team_label(table, lang, team)
@@ -77,11 +85,8 @@ def _table_message(table: Table) -> MessageSpec:
     lang = table.settings.language
     s = table.settings
     fields = tuple(_team_field(table, lang, team) for team in range(len(table.fmt.teams)))
-    footer = t(lang, "table.settings", target=s.target_score, turn=s.turn_seconds)
-    if table.is_shelem:  # V6: its own target, options and modes
-        footer = shelem.footer(table, lang)
-    elif table.fmt.name != "standard":  # issue 14: any other format says which it is
-        footer = format_label(lang, table.fmt.name) + LIST_SEPARATOR + footer
+    # V6: Shelem's own target, options and modes; else the target the match plays to
+    footer = shelem.footer(table, lang) if table.is_shelem else settings_footer(table, lang)
     if s.hints:  # a hinted match says so to the end, result included (ratings leave it out)
         footer += LIST_SEPARATOR + word(lang, "table.hints_on")
     tid = table.table_id
@@ -161,7 +166,8 @@ def _match_lines(table: Table, lang: str) -> list[str]:
         elif match.phase != PLAY:  # issue 14: V1's bam or stop, V2's discards and draws
             stock = variants.stock_line(table, lang)
             lines += [stock] if stock else []
-            lines.append(t(lang, "table.turn_decide", name=who, when=when(table.deadline)))
+            key = "table.turn_bid" if match.phase == BID else "table.turn_decide"  # V5
+            lines.append(t(lang, key, name=who, when=when(table.deadline)))
         else:
             lines.append(t(lang, "table.turn", name=who, when=when(table.deadline)))
     last = hand_result_line(table, lang, match.hand_results[-1]) if match.hand_results else None
@@ -294,6 +300,7 @@ def hand_signatures(table: Table, seat: int) -> Signatures:
     view = seat_view(match, seat)
     base: tuple[object, ...] = (view.hand_number, view.phase, view.hand, view.legal, view.trump)
     base += (view.my_turn, view.drawn, view.discards, view.can_bam)  # issue 14: the variants
+    base += (view.bids,)  # V5: a DM says who is to bid and the highest bid (issue 39)
     kept_live = base + hand_status.live_signature(table, view)
     if view.phase == TRUMP and not view.can_choose_trump:
         return None, kept_live  # no cards yet: a DM waits for trump; a live message says who

@@ -25,7 +25,9 @@ from engine.shelem import (
 
 from ..names import seat_name
 from ..service.table import Table
+from . import hand_status
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
+from .i18n import signed as signed
 from .log_lines import closing_lines
 from .specs import when
 from .teams import score_lines, team_counts, team_label
@@ -122,20 +124,18 @@ def match_lines(table: Table, lang: str) -> list[str]:
 
 def auction_line(table: Table, lang: str, match: ShelemMatch) -> str:
     """V6.3: each seat's last word this deal, from the seat after the dealer, and the highest
-    bid (public)."""
+    bid with its bidder, or that nobody has bid yet (public; issue 39)."""
     spoken = []
     for k in range(1, 5):
         seat = (match.dealer + k) % 4
         bid = match.bids[seat]
         if bid >= 0:
             spoken.append(f"{seat_name(table, seat)} {bid_label(lang, bid)}")
-    line = t(lang, "shelem.auction", bids=spoken or [word(lang, "shelem.none")])
-    if match.high_seat >= 0:
-        high = bid_label(lang, match.high)
-        line += LIST_SEPARATOR + t(
-            lang, "shelem.auction_high", bid=high, name=seat_name(table, match.high_seat)
-        )
-    return line
+    high = bid_label(lang, match.high) if match.high_seat >= 0 else ""
+    highest = hand_status.highest_bid(table, lang, high, match.high_seat)
+    if not spoken:
+        return t(lang, "shelem.auction", bids=highest)
+    return t(lang, "shelem.auction", bids=spoken) + LIST_SEPARATOR + highest
 
 
 def final_deal_line(table: Table, lang: str, match: ShelemMatch) -> str | None:
@@ -214,7 +214,3 @@ def result_text(lang: str, result: ShelemHandResult, teams: Sequence[str], score
             points=number(lang, withheld),
         )
     return line
-
-
-def signed(lang: str, value: int) -> str:
-    return ("+" if value >= 0 else "−") + number(lang, abs(value))

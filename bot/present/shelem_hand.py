@@ -222,24 +222,27 @@ def _play_lines(
 
 
 def _waiting(table: Table, lang: str, view: ShelemView, live: bool) -> str:
-    """Whose turn it is on a message kept current; else where to look (never a stale name)."""
+    """Whose turn it is on a message kept current; else where to look (never a stale name).
+    Who is to bid, always: the auction's messages are edited on every bid (issue 39)."""
+    if view.phase == BID:
+        return t(lang, "bid.waiting", name=seat_name(table, view.to_act))
     if not live:
         return t(lang, "dm.see_table", channel=f"<#{table.channel_id}>")
-    if view.phase == BID:
-        return t(lang, "shelem.waiting_bid", name=seat_name(table, view.to_act))
     return t(lang, "hand.waiting_for", name=seat_name(table, view.to_act))
 
 
 def hand_signatures(table: Table, seat: int) -> Signatures:
     """What makes the seat's messages worth editing (``render.hand_signatures``): the DM on a
     change of its cards, its turn or the deal's stage (its sixth item is the seat's turn, as
-    the publisher reads it); a message kept current also on every bid, card and point."""
+    the publisher reads it), and on every bid while it shows the auction (issue 39: who is to
+    bid, the highest bid); a message kept current also on every card and point."""
     match = table.match
     if not isinstance(match, ShelemMatch) or table.status != "playing":
         return None, None
     view = seat_view(match, seat)
     base: tuple[object, ...] = (view.hand_number, view.phase, view.hand, view.legal, view.trump)
     base += (view.my_turn, match.deal_number, view.hakem, view.mode, view.discards)
+    base += (view.auction if view.phase == BID else (),)
     kept_live = (*base, view.auction, view.trick, len(view.tricks), view.trick_points)
     kept_live += (view.scores, view.to_act)
     return base, kept_live

@@ -20,7 +20,7 @@ from ..service.table import Table
 from . import custom_ids, shelem_summary
 from .budget import fitted, keep_newest
 from .formats import is_solo
-from .i18n import number, t
+from .i18n import number, score_pair, t
 from .render import COLOR_DONE, ButtonSpec, EmbedSpec, MessageSpec
 from .standings import decimal
 from .teams import team_counts, team_label
@@ -53,13 +53,12 @@ def _match_summary(table: Table) -> MessageSpec:
     teams = range(len(table.fmt.teams))
     scores = match.scores
     winner = match.winner_team
-    others = "–".join(number(lang, scores[team]) for team in teams if team != winner)
+    ordered = [scores[winner], *(scores[team] for team in teams if team != winner)]
     title = t(
         lang,
         "summary.title_solo" if is_solo(table.fmt) else "summary.title",
         team=team_label(table, lang, winner),
-        s1=number(lang, scores[winner]),
-        s2=others,
+        score=score_pair(lang, ordered),
     )
     totals = [t(lang, "summary.score", teams=team_counts(table, lang, scores))]
     if isinstance(match, ShelemMatch):  # V6: each hand's bid and how it went

@@ -9,8 +9,8 @@ from engine import BAM, BID, DISCARD, DRAW, Match, SeatView, seat_view
 
 from ..names import seat_name
 from ..service.table import Table
-from . import custom_ids
-from .i18n import number, t
+from . import custom_ids, hand_status
+from .i18n import LIST_SEPARATOR, number, t
 
 
 def decision_lines(table: Table, view: SeatView, lang: str, when: str) -> list[str]:
@@ -64,7 +64,7 @@ def decision_buttons(table: Table, view: SeatView, lang: str) -> tuple[tuple[str
 
 def bidding_line(table: Table, lang: str) -> str | None:
     """V5 joker six, on the table message: who bid what so far (from the seat after the
-    dealer), while the hakem is being bid for."""
+    dealer) and the highest bid with its bidder (issue 39), while the hakem is bid for."""
     match = table.match
     if not isinstance(match, Match) or match.phase != BID:
         return None
@@ -77,7 +77,12 @@ def bidding_line(table: Table, lang: str) -> str | None:
         if bid >= 0:
             said = number(lang, bid) if bid else t(lang, "button.pass")
             spoken.append(f"{seat_name(table, seat)} {said}")
-    return t(lang, "table.bidding", bids=spoken or ["—"])
+    high = max(public.bids, default=0)
+    seat = public.bids.index(high) if high > 0 else -1
+    highest = hand_status.highest_bid(table, lang, number(lang, high), seat)
+    if not spoken:
+        return t(lang, "table.bidding", bids=highest)
+    return t(lang, "table.bidding", bids=spoken) + LIST_SEPARATOR + highest
 
 
 def stock_line(table: Table, lang: str) -> str | None:

@@ -101,7 +101,7 @@ def test_v6_3_the_auction_on_the_table_and_the_bid_buttons(lang: str) -> None:
         assert f"▶ {NAMES[seat]} to bid" in text and "Shelem" in message.embed.footer
         assert "(at least 115)" in spec.content and "Your cards: " in spec.content
         assert [b.label for b in spec.rows[-1]][-2:] == ["Shelem", "Pass"]
-        assert f"{NAMES[seat]} is to bid." in others.content
+        assert f"Waiting for {NAMES[seat]} to bid" in others.content
     else:
         assert "خواندن: " in text and "۱۱۰" in text and "شلم" in message.embed.footer
         assert "دست‌کم ⁨۱۱۵⁩" in spec.content and [b.label for b in spec.rows[-1]][-2:] == [

@@ -15,7 +15,7 @@ import pytest
 from bot.present import history
 from bot.present.history import history_message, replay_message
 from bot.present.history_parts import cards_line
-from bot.present.i18n import suit_label
+from bot.present.i18n import number, suit_label
 from bot.service.match_history import MatchReplay
 from bot.store import HistoryEntry, MatchPlayer
 from engine.shelem import PASS, SAR_SHELEM, SHELEM, ShelemMatch, ShelemOptions
@@ -151,7 +151,8 @@ def test_v6_a_frame_shows_bidding_contract_kitty_points_and_every_hand() -> None
     last = text("en", replay, 0, 12)
     after = told.result.scores_after
     assert f"Points this hand: amir & cyrus: {told.result.points[0]}" in last
-    assert f"Score — amir & cyrus: {after[0]} · bahar & `dara`: {after[1]} (to 300)" in last
+    shown = [number("en", s) for s in after]  # a minus sign below zero (issue 39)
+    assert f"Score — amir & cyrus: {shown[0]} · bahar & `dara`: {shown[1]} (to 300)" in last
     assert f"in hand 1 ({told.result.points[told.hakem % 2]}–" in last  # the result's line
     assert [cards_shown(x) for x in last.splitlines() if HAND_LINE.match(x)] == [0] * 4
 
