@@ -350,7 +350,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "• The highest trump wins the trick, otherwise the highest card of the led suit.\n"
             "• First team to 7 tricks takes the hand: 1 point, 2 for a kot (7–0), 3 if the hakem's team took none.\n"
             "• The hakem stays after winning; after losing, the next player becomes hakem.\n"
-            "• First team to {target} points wins the match."
+            "• First team to {points} wins the match."
         ),
         "fa": (
             "**حکم به طور خلاصه**\n"
@@ -360,7 +360,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "• بالاترین حکم دست را می‌برد، وگرنه بالاترین کارتِ خال زمین.\n"
             "• اولین تیمی که ۷ دست بگیرد آن دور را می‌برد: ۱ امتیاز، کُت (۷–۰) ۲ امتیاز، و اگر تیم حاکم هیچ دستی نگیرد ۳ امتیاز.\n"
             "• حاکم اگر ببرد می‌ماند؛ اگر ببازد نفر بعدی حاکم می‌شود.\n"
-            "• اولین تیمی که به {target} امتیاز برسد برندهٔ بازی است."
+            "• اولین تیمی که به {points} برسد برندهٔ بازی است."
         ),
     },
     # ---------------------------------------------------------------- teams by names (issue 13)

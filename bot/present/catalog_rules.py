@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import Final
 
 RULES_TEXT: Final[dict[str, dict[str, str]]] = {
+    # a match's target as the rules name it: "1 point", "7 points" (Persian has one form)
+    "rules.points_one": {"en": "{n} point", "fa": "{n} امتیاز"},
+    "rules.points": {"en": "{n} points", "fa": "{n} امتیاز"},
     "rules.play": {
         "en": (
             "• The hakem leads; you must follow the led suit if you can. If you can't, play "
@@ -28,14 +31,14 @@ RULES_TEXT: Final[dict[str, dict[str, str]]] = {
             "• 7 tricks take the hand: 1 point; 2 (kot) if another player took none, 3 if that "
             "player is the hakem. If nobody reaches 7, most tricks take it for 1.\n"
             "• The hakem stays after winning; otherwise the winner becomes hakem.\n"
-            "• First to {target} points wins the match."
+            "• First to {points} wins the match."
         ),
         "fa": (
             "• هر کس ۷ دست بگیرد آن دور را می‌برد: ۱ امتیاز؛ اگر بازیکن دیگری هیچ دستی نگرفته "
             "باشد کُت و ۲ امتیاز، و اگر آن بازیکن حاکم باشد ۳ امتیاز. اگر کسی به ۷ نرسد، بیشترین "
             "دست ۱ امتیاز می‌گیرد.\n"
             "• حاکم اگر ببرد می‌ماند؛ وگرنه برنده حاکم می‌شود.\n"
-            "• اولین کسی که به {target} امتیاز برسد برندهٔ بازی است."
+            "• اولین کسی که به {points} برسد برندهٔ بازی است."
         ),
     },
     "rules.team_scoring": {
@@ -45,14 +48,14 @@ RULES_TEXT: Final[dict[str, dict[str, str]]] = {
             "for 1.\n"
             "• The hakem stays after winning; otherwise the nearest player of the winning "
             "team becomes hakem.\n"
-            "• First team to {target} points wins the match."
+            "• First team to {points} wins the match."
         ),
         "fa": (
             "• تیمی که ۷ دست بگیرد آن دور را می‌برد: ۱ امتیاز؛ اگر تیم دیگری هیچ دستی نگرفته "
             "باشد کُت و ۲ امتیاز، و اگر آن تیمِ حاکم باشد ۳ امتیاز. اگر تیمی به ۷ نرسد، بیشترین "
             "دست ۱ امتیاز می‌گیرد.\n"
             "• حاکم اگر ببرد می‌ماند؛ وگرنه نزدیک‌ترین بازیکن تیم برنده حاکم می‌شود.\n"
-            "• اولین تیمی که به {target} امتیاز برسد برندهٔ بازی است."
+            "• اولین تیمی که به {points} برسد برندهٔ بازی است."
         ),
     },
     "rules.two": {
@@ -65,7 +68,7 @@ RULES_TEXT: Final[dict[str, dict[str, str]]] = {
             "down unseen by the other, or lay it down and take the next — until both hold 13.\n"
             "• 7 of 13 tricks take the hand: 1 point, 2 for a kot (7–0), 3 if the hakem took "
             "none. The winner is hakem next.\n"
-            "• First to {target} points wins the match."
+            "• First to {points} wins the match."
         ),
         "fa": (
             "**حکم دونفره**\n"
@@ -77,7 +80,7 @@ RULES_TEXT: Final[dict[str, dict[str, str]]] = {
             "دو ۱۳ کارت داشته باشند.\n"
             "• ۷ دست از ۱۳ دست آن دور را می‌برد: ۱ امتیاز، کُت (۷–۰) ۲ امتیاز، و اگر حاکم هیچ "
             "دستی نگیرد ۳ امتیاز. برنده حاکم بعدی است.\n"
-            "• اولین کسی که به {target} امتیاز برسد برندهٔ بازی است."
+            "• اولین کسی که به {points} برسد برندهٔ بازی است."
         ),
     },
     "rules.three": {

@@ -16,12 +16,13 @@ lines over the shared play and scoring."""
 def rules_text(lang: str, format_name: str, target: int) -> str:
     """The rules of ``format_name`` to ``target`` points (the server's setting for the format;
     the joker six always plays to 124); an unknown name gets the standard game's."""
+    points = t(lang, "rules.points_one" if target == 1 else "rules.points", n=target)
     if format_name in OWN_TEXT:
-        return t(lang, f"rules.{format_name}", target=target)
+        return t(lang, f"rules.{format_name}", target=target, points=points)
     fmt = FORMATS.get(format_name)
     if fmt is None or format_name == STANDARD.name:
-        return t(lang, "rules.text", target=target)
+        return t(lang, "rules.text", points=points)
     scoring = "rules.solo_scoring" if is_solo(fmt) else "rules.team_scoring"
     return "\n".join(
-        [t(lang, f"rules.{format_name}"), t(lang, "rules.play"), t(lang, scoring, target=target)]
+        [t(lang, f"rules.{format_name}"), t(lang, "rules.play"), t(lang, scoring, points=points)]
     )

@@ -22,3 +22,13 @@ def test_each_format_names_its_own_deal_and_the_target() -> None:
 def test_an_unknown_format_gets_the_standard_rules() -> None:
     assert rules_text("en", "<@&1>", 7) == rules_text("en", "standard", 7)
     assert "<@&1>" not in rules_text("fa", "<@&1>", 7)
+
+
+def test_a_target_of_one_point_is_singular_in_every_hokm_format() -> None:
+    """Issue 39, item 4: "1 point", never "1 points"; 7 is "7 points" (Persian: one form)."""
+    for name in hosted_formats():
+        one, seven = rules_text("en", name, 1), rules_text("en", name, 7)
+        assert "1 points" not in one, name
+        if name not in ("joker_six", "shelem"):  # their own targets (124; Shelem's own words)
+            assert "1 point " in one and "7 points" in seven, name
+        assert "۱ امتیاز" in rules_text("fa", name, 1) or name in ("joker_six", "shelem"), name
