@@ -26,6 +26,8 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "bot.url_redaction": ("bot.store", "bot.service", "bot.present", "bot.limits", *EDGES),
     # The token's rate budget: Discord-free, below the edge that wires it to discord.py.
     "bot.limits": ("bot.store", "bot.service", "bot.present", *EDGES),
+    # Tournaments' pure core (issue 37): pairing, standings, steps; the service stores it.
+    "bot.tournament": ("bot.store", "bot.service", "bot.present", *EDGES),
     "bot.store": ("bot.service", "bot.present", *EDGES),
     "bot.service": ("bot.present", *EDGES),
     "bot.present": EDGES,
