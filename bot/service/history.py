@@ -31,6 +31,7 @@ from .events import (
     TimedOut,
     TimedOutDecision,
     TimedOutTrump,
+    TrickTaken,
     TrumpNamed,
 )
 from .shelem_events import AllPassed, BidMade, BidWon, KittyLaidDown, ModeAnnounced
@@ -40,6 +41,11 @@ SHELEM_BIDS = {PASS: "passes", SHELEM: "bids_shelem", SAR_SHELEM: "bids_sar_shel
 """V6.3, V6.5: the line a Shelem bid leaves (``shelem.…``); a points bid is ``bids``."""
 ALL_TRICKS = frozenset({"all_tricks", "shelem", "sar_shelem"})
 """V6.10, V6.11: the hakem's side took all twelve tricks: Shelem's kot, in the standings."""
+HAND_ENDED = "table.hand_ended"
+"""The key of the line a hand's last trick leaves (issue 39): the hand, the trick (its number,
+leader, card codes and winner) and ``moves``, the match's actions when it was taken. It marks
+where a hand's lines end, and the presenter shows the trick until the next hand's first move
+(``bot.present.hand_end``)."""
 
 
 def log_line(table: Table, event: TableEvent) -> LogLine | None:
@@ -47,9 +53,22 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
     presenter localizes it); ``None`` for events reported only in the channel, or not at all.
 
     A finished trick leaves no line (issue 13 item 1): the table message renders the current
-    hand's tricks from the match, so none can carry over into the next hand."""
+    hand's tricks from the match, so none can carry over into the next hand; but the trick
+    that ends a hand leaves one, ``HAND_ENDED`` (issue 39: the deciding trick is shown after
+    the engine has dealt the next hand, when ``Match.tricks`` no longer holds it)."""
     name = partial(seat_name, table)
     match event:
+        case TrickTaken(trick=trick, hand=hand) if _ends_hand(table, hand):
+            assert table.match is not None
+            return LogLine.of(
+                HAND_ENDED,
+                hand=hand,
+                n=trick.number,
+                leader=trick.leader,
+                cards=" ".join(card.code for card in trick.cards),
+                winner=trick.winner,
+                moves=len(table.match.actions),
+            )
         case TrumpNamed(seat=seat, suit=suit):
             return LogLine.of("report.trump_named", name=name(seat), suit=int(suit))
         case BamOffer(seat=seat):
@@ -93,6 +112,12 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
             return LogLine.of("report.rematch_released")
         case _:
             return None
+
+
+def _ends_hand(table: Table, hand: int) -> bool:
+    """A trick of ``hand`` taken when the match has moved on (or ended) was its last."""
+    match = table.match
+    return match is not None and (match.hand_number != hand or match.is_over)
 
 
 def finished_match(table: Table, now: float) -> FinishedMatch:
