@@ -161,7 +161,7 @@ def group_up(
     are every ``size``-th unit of the standings, and each step gives every group the unit of
     those left that adds the least penalty against its members. Blocks of ``block_tables``
     groups down the standings, widened to the whole field while a block repeats a hard
-    penalty."""
+    penalty; when the whole field still does, swaps between groups repair what they can."""
     tables = count // size
     span = block_tables
     while True:
@@ -169,12 +169,58 @@ def group_up(
         for first in range(0, tables, span):
             units = list(range(first * size, min(tables, first + span) * size))
             groups += _group_block(units, size, cost)
-        clash = sum(
-            sum(cost(g[i], g[j])[:hard]) for g in groups for i in range(size) for j in range(i)
-        )
-        if clash == 0 or span >= tables:
+        if _clash(groups, cost, hard) == 0:
             return groups
+        if span >= tables:
+            return _improve(groups, cost, hard)
         span *= 2
+
+
+def _clash(groups: list[tuple[int, ...]], cost: Callable[[int, int], Penalty], hard: int) -> int:
+    return sum(
+        sum(cost(g[i], g[j])[:hard]) for g in groups for i in range(len(g)) for j in range(i)
+    )
+
+
+def _group_penalty(group: Sequence[int], cost: Callable[[int, int], Penalty]) -> Penalty:
+    pairs = [cost(group[i], group[j]) for i in range(len(group)) for j in range(i)]
+    total = pairs[0]
+    for p in pairs[1:]:
+        total = _add(total, p)
+    return total
+
+
+def _improve(
+    groups: list[tuple[int, ...]], cost: Callable[[int, int], Penalty], hard: int, passes: int = 8
+) -> list[tuple[int, ...]]:
+    """Swaps of one unit between two groups while a swap lowers their hard penalty (then
+    the rest): seat-by-seat matching cannot look ahead, and this bounded pass repairs the
+    clashes it left. Only groups holding a clash are looked at."""
+    out = [list(g) for g in groups]
+    for _ in range(passes):
+        changed = False
+        for a, first in enumerate(out):
+            if sum(_group_penalty(first, cost)[:hard]) == 0:
+                continue
+            for b, second in enumerate(out):
+                if a == b:
+                    continue
+                changed |= _try_swaps(first, second, cost)
+        if not changed:
+            break
+    return [tuple(g) for g in out]
+
+
+def _try_swaps(first: list[int], second: list[int], cost: Callable[[int, int], Penalty]) -> bool:
+    before = _add(_group_penalty(first, cost), _group_penalty(second, cost))
+    for i in range(len(first)):
+        for j in range(len(second)):
+            first[i], second[j] = second[j], first[i]
+            after = _add(_group_penalty(first, cost), _group_penalty(second, cost))
+            if after < before:
+                return True
+            first[i], second[j] = second[j], first[i]
+    return False
 
 
 def _group_block(

@@ -66,3 +66,16 @@ def test_groups_cover_everyone_and_avoid_a_clash_when_blocks_allow(
     assert all(len(g) == size for g in groups)
     if not clash:
         assert groups == [tuple(range(i, i + size)) for i in range(0, count, size)]
+
+
+def test_swaps_repair_a_clash_the_seat_by_seat_grouping_left() -> None:
+    """Nine units in threes: filling seat by seat from the heads 0, 3, 6 leaves a clash (the
+    check fails without ``_improve``); swaps between groups find a grouping without one."""
+    clash = {(0, 3), (0, 4), (1, 5), (2, 7), (2, 8), (3, 4), (4, 7), (4, 8), (5, 7), (7, 8)}
+
+    def cost(a: int, b: int) -> Penalty:
+        return (int((min(a, b), max(a, b)) in clash), 0, abs(a - b))
+
+    groups = group_up(9, 3, cost, hard=1)
+    assert sorted(u for g in groups for u in g) == list(range(9))
+    assert all((min(a, b), max(a, b)) not in clash for g in groups for a in g for b in g if a != b)
