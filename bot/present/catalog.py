@@ -384,6 +384,10 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "en": "Last trick ({n}): {cards} → {name}",
         "fa": "دست قبل ({n}): {cards} ← {name} برد",
     },
+    "table.hand_ended": {  # issue 39: the trick that ended a hand, shown after it
+        "en": "Hand {hand} ended with trick {n}: {cards} → {name}",
+        "fa": "دست {hand} با دست {n} تمام شد: {cards} ← {name} برد",
+    },
     "dm.on_table": {"en": "On the table: {cards}", "fa": "روی میز: {cards}"},
     "dm.leads": {
         "en": "On the table: nothing yet; {name} leads.",

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..names import seat_name
 from ..service.table import LogLine, Table
+from . import hand_end
 from .budget import DESCRIPTION
 from .i18n import suit_label, t
 from .tricks import trick_lines
@@ -19,11 +20,12 @@ def log_lines(lang: str, log: Sequence[LogLine | str]) -> list[str]:
     """The table's public lines in ``lang`` (an old save's already localized line as is).
 
     A "report.trick" line of a table saved before item 1 is skipped: tricks are rendered from
-    the match now, and an old line would name a trick of an earlier hand."""
+    the match now, and an old line would name a trick of an earlier hand. A hand's end
+    (``hand_end``) is said where it is shown, not here."""
     return [
         line if isinstance(line, str) else log_text(lang, line)
         for line in log
-        if isinstance(line, str) or line.key != OLD_TRICK_KEY
+        if isinstance(line, str) or (line.key != OLD_TRICK_KEY and not hand_end.is_end(line))
     ]
 
 
@@ -34,13 +36,17 @@ def log_text(lang: str, line: LogLine) -> str:
 
 def closing_lines(table: Table, lang: str, lines: list[str], last_result: str | None) -> list[str]:
     """The end of a playing table's message, after ``lines`` (its game's own): who must use
-    **My hand**, then (item 1) the previous hand in one line (``last_result``) and this hand's
-    tricks, who played what, in the room the embed has left, then the public log."""
+    **My hand**, then (item 1) the previous hand in one line (``last_result``), the trick
+    that ended it until the next hand's first move (issue 39) and this hand's tricks, who
+    played what, in the room the embed has left, then this hand's public log (issue 39: an
+    earlier hakem's trump is no news)."""
     for i, s in enumerate(table.seats):
         if s is not None and s.dm_closed and table.status == "playing":
             lines.append(t(lang, "table.dm_closed", name=seat_name(table, i)))
-    log = log_lines(lang, table.log)
+    log = log_lines(lang, hand_end.this_hand(table))
     story = [last_result] if last_result else []
+    ended = hand_end.open_end(table)
+    story += [hand_end.deciding_line(table, lang, ended)] if ended else []
     used = len("\n".join([*lines, "", *story, "", *log]))
     story.extend(trick_lines(table, lang, DESCRIPTION - used - 1))
     for block in (story, log):

@@ -16,10 +16,11 @@ from engine.shelem import ShelemMatch
 
 from ..names import CHECK, CROWN, seat_name, shown_name
 from ..service.table import Table
-from . import custom_ids, hand_status, shelem, shelem_hand, variants
+from . import custom_ids, hand_end, hand_status, shelem, shelem_hand, variants
 from .budget import CONTENT, cut_lines, fitted
 from .formats import MAX_ROWS, PER_ROW, format_label, is_solo, lobby_hint, settings_footer
 from .hand_cards import SUIT_ORDER, add_button, card_rows
+from .hand_over import ended_lines, final_lines
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 from .log_lines import closing_lines, log_lines, log_text
 from .specs import COLOR_DONE, COLOR_LOBBY, COLOR_PLAY, EmbedSpec, MessageSpec, Signatures, when
@@ -204,11 +205,11 @@ def _hand_message(
     name = partial(seat_name, table)
     channel = f"<#{table.channel_id}>"
     header = t(lang, "hand.header", channel=channel, n=number(lang, view.hand_number))
-    lines = [f"**{header}**"]
+    lines = [f"**{header}**", *ended_lines(table, lang)]  # issue 39: the last hand's end
     rows: list[tuple[ButtonSpec, ...]] = []
     tid, hand_no = table.table_id, view.hand_number
     if table.status != "playing":
-        lines.append(t(lang, "hand.over"))
+        lines.extend(final_lines(table, lang) or [t(lang, "hand.over")])
     elif view.phase == BID:  # V5 joker six: the hakem is bid for, on all nine cards
         lines.extend(variants.decision_lines(table, view, lang, when(table.deadline)))
         bids = [ButtonSpec(*spec) for spec in variants.decision_buttons(table, view, lang)]
@@ -228,10 +229,8 @@ def _hand_message(
                 label = t(lang, "button.redeal")
                 trumps.append(ButtonSpec(custom_ids.redeal_id(tid, hand_no), label, "danger"))
             rows.append(tuple(trumps))
-        elif live:
+        else:  # true until trump is named, when every DM shown meanwhile is edited (cards)
             lines.append(t(lang, "hand.waiting_trump", name=name(view.hakem)))
-        else:
-            lines.append(hand_status.waiting_line(table, view, lang, live=False))
         lines.extend(hand_status.status_lines(table, view, lang, live=live))
     else:
         assert view.trump is not None
@@ -271,7 +270,8 @@ def _closed_hand_message(table: Table, *, hand: int, ephemeral: bool) -> Message
     assert match is not None
     key = "shelem.hand_header" if table.is_shelem else "hand.header"
     header = t(lang, key, channel=f"<#{table.channel_id}>", n=number(lang, hand))
-    lines = [f"**{header}**", t(lang, "hand.over"), hand_status.score_line(table, lang)]
+    over = ended_lines(table, lang, hand) or [t(lang, "hand.over")]  # issue 39: how it ended
+    lines = [f"**{header}**", *over, hand_status.score_line(table, lang)]
     if ephemeral:
         lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
     return MessageSpec(content="\n".join(lines))
@@ -302,8 +302,10 @@ def hand_signatures(table: Table, seat: int) -> Signatures:
     base += (view.my_turn, view.drawn, view.discards, view.can_bam)  # issue 14: the variants
     base += (view.bids,)  # V5: a DM says who is to bid and the highest bid (issue 39)
     kept_live = base + hand_status.live_signature(table, view)
-    if view.phase == TRUMP and not view.can_choose_trump:
-        return None, kept_live  # no cards yet: a DM waits for trump; a live message says who
+    if view.phase == TRUMP and not view.can_choose_trump and hand_end.open_end(table) is None:
+        # No cards yet: a DM waits for trump; a live message says who. Until the hand's first
+        # move the DM shows how the last hand ended (issue 39), and is sent for it.
+        return None, kept_live
     return base, kept_live
 
 

@@ -27,6 +27,7 @@ from ..service.table import Table
 from . import custom_ids, hand_status
 from .formats import MAX_ROWS, PER_ROW, pack_rows
 from .hand_cards import by_suit, card_rows, cards_text, hand_text
+from .hand_over import ended_lines, final_lines
 from .i18n import number, suit_label, t, word
 from .shelem import (
     auction_line,
@@ -57,12 +58,12 @@ def hand_message(
     view = seat_view(match, seat)
     channel, n = f"<#{table.channel_id}>", number(lang, view.hand_number)
     header = t(lang, "shelem.hand_header", channel=channel, n=n)
-    lines = [f"**{header}**"]
+    lines = [f"**{header}**", *ended_lines(table, lang)]  # issue 39: the last hand's end
     rows: list[tuple[ButtonSpec, ...]] = []
     due = when(table.deadline)
     tid, deal = table.table_id, match.deal_number
     if table.status != "playing":
-        lines.append(t(lang, "hand.over"))
+        lines.extend(final_lines(table, lang) or [t(lang, "hand.over")])
     elif view.phase == BID:
         lines.append(auction_line(table, lang, match))
         notice = final_deal_line(table, lang, match)
