@@ -49,6 +49,7 @@ from .tokens import SEND, TOKEN_LAST_USE, TOKEN_LIFETIME, LobbyTokens, Token, su
 from .ui import message_kwargs
 
 log = logging.getLogger(__name__)
+Sig = tuple[object, ...]
 
 FIRST_HAND_DM_WAIT = 0.25
 """Seconds a match's first DM may wait for the global budget before the hand goes through the
@@ -206,12 +207,9 @@ class HandDms:
         match = table.match
         assert match is not None
         s = table.seat(seat)
+        shown = self._dm_sent.get(key)
         self._dm_sent[key] = signature
-        # A new hand's cards and the player's turn go first (they wait for them; a first DM
-        # also tells whether their DMs are open); other changes may wait behind reports.
-        new_hand = s.hand_message_for != match.hand_number
-        my_turn = signature is not None and bool(signature[5])
-        priority = URGENT if new_hand or my_turn else MARKER
+        priority = _dm_priority(s.hand_message_for != match.hand_number, shown, signature)
         channel = s.user_id or 0  # one key per DM channel, known or not yet opened
         self.outbox.submit(
             ("hand", table.table_id, seat),
@@ -410,3 +408,13 @@ class HandDms:
     def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
         """Render only committed state (see ``TableService.settled``)."""
         return self.feedback.settled(table.table_id)
+
+
+def _dm_priority(new_hand: bool, shown: Sig | None, signature: Sig | None) -> int:
+    """New cards and the player's turn go first; other changes wait behind reports, as does a
+    new hand's message with no cards yet (how the last hand ended, issue 39). A signature's
+    items 0, 2, 5: the hand, the seat's cards, its turn (``render.hand_signatures``)."""
+    if signature is None:
+        return URGENT if new_hand else MARKER
+    dealt = shown is not None and shown[0] == signature[0] and not shown[2]
+    return URGENT if (bool(signature[2]) and (new_hand or dealt)) or signature[5] else MARKER

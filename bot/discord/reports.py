@@ -17,7 +17,7 @@ import aiohttp
 import discord
 
 from ..names import seat_name
-from ..present import shelem
+from ..present import hand_end, shelem
 from ..present.i18n import t
 from ..present.tricks import hand_result_line
 from ..service.events import (
@@ -53,6 +53,10 @@ class ChannelReports:
         """Whether the channel has lines waiting for a report message."""
         return bool(self._reports.get(channel_id))
 
+    def waiting(self, channel_id: int) -> list[str]:
+        """The lines the channel's next report will say (``docs/make_samples.py`` shows them)."""
+        return list(self._reports.get(channel_id, ()))
+
     def record(self, table: Table, lang: str, event: TableEvent) -> None:
         """The report line(s) an event adds, if it is one the channel is told about."""
         name = partial(seat_name, table)
@@ -78,6 +82,7 @@ class ChannelReports:
                 report.append(t(lang, "report.redealt", name=name(seat)))
             case HandEnded(result=result):
                 report.append(hand_result_line(table, lang, result))
+                report.extend(_deciding(table, lang, result.number))
             case BidWon(hakem=hakem, bid=bid):  # V6: the auction is over
                 said = shelem.bid_label(lang, bid)
                 report.append(t(lang, "shelem.report.bid_won", name=name(hakem), bid=said))
@@ -85,6 +90,7 @@ class ChannelReports:
                 report.append(t(lang, "shelem.report.all_passed"))
             case ShelemHandEnded(result=result):
                 report.append(shelem.hand_result_line(table, lang, result))
+                report.extend(_deciding(table, lang, result.number))
             case HandDealt(hakem=hakem, hand=hand) if hand > 1 and hakem >= 0:
                 report.append(t(lang, "report.next_hakem", name=name(hakem)))
             case Resumed():
@@ -129,6 +135,13 @@ class ChannelReports:
                 raise Retry from exc
 
         return job
+
+
+def _deciding(table: Table, lang: str, hand: int) -> list[str]:
+    """The trick that ended ``hand``: its cards, who played them and who took it (issue 39),
+    from the line the service recorded with it."""
+    end = hand_end.end_of(table, hand)
+    return [hand_end.deciding_line(table, lang, end)] if end is not None else []
 
 
 def _chunks(lines: list[str]) -> list[str]:
