@@ -46,6 +46,15 @@ CHOSEN_ID = re.compile(rf"hokm:s[kl]:[0-9a-f]{{12}}:\d+:(?:{_CODE}:)?((?:{_CODE}
 TRICK_LINE = re.compile(r"^[\u200f\u2068]*([0-9۰-۹]+)\u2069? · (.+) [→←] ")
 """A trick line of the table message (issue 13 item 1), English or Persian:
 ``4 · amir 6♠ · bahar K♠ · cyrus 7♠ · dara 9♥ → cyrus``."""
+HAND_ENDED_LINE = re.compile(
+    r"(?:Hand|دست) ([0-9۰-۹]+) (?:ended with trick|با دست) ([0-9۰-۹]+)(?: تمام شد)?: (.+) [→←] "
+)
+"""The trick that ended a hand, shown after it (issue 39: the channel's report, the table
+message and the hand messages), English or Persian, read with its direction controls taken
+out: ``Hand 1 ended with trick 10: cyrus 8♥ · amir 7♥ · bahar 8♠ → cyrus``. The next hand
+may have dealt those cards to anyone, so the line is checked against the tricks taken (the
+hand, the trick's number and its cards) and then set aside."""
+BIDI = re.compile("[\u200e\u200f\u2066-\u2069]")
 OLD_TRICK_LINE = re.compile(r"Trick (\d+): (.+?) → \*\*")
 """A trick line as tables saved before item 1 kept them in their log."""
 FIRST_ACE_LINE = re.compile(
@@ -187,9 +196,19 @@ def _cards_in(line: str) -> list[str]:
     return codes + CARD_ID.findall(line) + chosen
 
 
+def _digits(text: str) -> int:
+    return int(text.translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")))
+
+
 def _explained(line: str, window: list[Snapshot]) -> bool:
-    """A line that reports a completed trick or the first-hakem deal, checked against it."""
+    """A line that reports a completed trick (of this hand, or the one that ended a hand) or
+    the first-hakem deal, checked against it."""
     latest = window[-1]
+    ended = HAND_ENDED_LINE.search(BIDI.sub("", line))
+    if ended:
+        hand, number = _digits(ended.group(1)), _digits(ended.group(2))
+        cards = tuple(_cards_in(ended.group(3)))
+        return (hand, number, cards) in latest.tricks
     trick = TRICK_LINE.search(line) or OLD_TRICK_LINE.search(line)
     if trick:
         number = int(trick.group(1).translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")))

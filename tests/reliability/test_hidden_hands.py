@@ -136,13 +136,20 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
     ]
     assert sum("On the table: " in text and " · " in text for text in private) > 20
     assert sum("Last trick (" in text for text in private) > 20
+    # Issue 39: a hand's end shows the trick that ended it in the channel's report, on the
+    # table message and in every member's hand message, after the next hand was dealt (its
+    # cards may be anyone's by then); every such line was checked against the tricks taken.
+    ended = [text for text in private if " ended with trick " in text]
+    assert len(ended) >= 3 and all(" take hand " in text for text in ended), ended
+    assert any(" ended with trick " in m.text for m in double.messages_in(double.channel))
 
 
 def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
-    """Five messages the bot never sends: a card still held by seat 0, shown in the channel,
-    in another seat's DM, in an ephemeral to a third seat, and in a line shaped like a trick
-    line of the table message (a trick that never happened); and a Replay view (issue 16) of
-    this live table, every hand in it. The checker must flag exactly these."""
+    """Six messages the bot never sends: a card still held by seat 0, shown in the channel,
+    in another seat's DM, in an ephemeral to a third seat, in a line shaped like a trick
+    line of the table message and in one shaped like the trick that ended a hand (issue 39;
+    tricks that never happened); and a Replay view (issue 16) of this live table, every hand
+    in it. The checker must flag exactly these."""
     match = table.match
     assert match is not None and double.channel is not None
     card = Card(min(match.hand_of(0)))
@@ -161,6 +168,11 @@ def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
     )
     fake = f"1 · a {card.label} · b 2♣ · c 3♣ · d 4♣ → a"
     trick = world.create_message(double.channel, {"embeds": [{"description": fake}]})
+    # issue 39: shaped like the trick that ended a hand, in Persian, of a trick never taken
+    ended = (
+        f"\u200fدست \u2068۱\u2069 با دست \u2068۳\u2069 تمام شد: \u2068a {card.label}\u2069 ← a برد"
+    )
+    end = world.create_message(world.open_dm(other), {"content": ended})
     held = " ".join(c.rank_code for c in match.hand_of(0))
     replay = world.create_message(
         double.channel,
@@ -170,7 +182,7 @@ def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
         },
         ephemeral_to=third.id,
     )
-    return {public.id, dm.id, ephemeral.id, trick.id, replay.id}
+    return {public.id, dm.id, ephemeral.id, trick.id, replay.id, end.id}
 
 
 def button_row(custom_id: str) -> dict[str, object]:
@@ -284,3 +296,39 @@ async def test_no_hand_leaks_through_hints(
     assert {leak.message_id for leak in found_leaks} == planted, [
         (leak.message_id, leak.viewer, leak.cards, leak.text) for leak in found_leaks
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_checker_reads_the_trick_that_ended_a_hand(lang: str) -> None:
+    """Issue 39: the line of the trick that ended a hand names cards the next hand may have
+    dealt to anyone; the checker sets it aside only when that hand had that trick."""
+    import dataclasses
+    import datetime as dt
+
+    from bot.present.hand_end import HandEnd, deciding_line
+    from bot.service.table import Seat, Table, TableSettings
+    from engine import Trick
+
+    from .leaks import ALL, Snapshot, _explained
+
+    table = Table("0123456789ab", 1, 2, 3, TableSettings(language=lang), 0.0)
+    table.seats = [Seat(name, user_id=10 + i) for i, name in enumerate(("a", "b", "c", "d"))]
+    cards = tuple(Card.parse(code) for code in ("8H", "7H", "8S", "2C"))
+    trick = Trick(10, 2, cards, 2)
+    line = deciding_line(table, lang, HandEnd(1, trick, 40))
+    taken = Snapshot(
+        dt.datetime.now(dt.UTC),
+        {},
+        [ALL] * 4,
+        frozenset(),
+        {},
+        [(1, 10, ("8H", "7H", "8S", "2C"))],
+        (),
+    )
+    assert _explained(line, [taken])
+    for other in ([(2, 10, ("8H", "7H", "8S", "2C"))], [(1, 9, ("8H", "7H", "8S", "2C"))]):
+        assert not _explained(line, [dataclasses.replace(taken, tricks=other)])
+    forged = deciding_line(
+        table, lang, HandEnd(1, trick._replace(cards=(*cards[:3], Card.parse("AS"))), 40)
+    )
+    assert not _explained(forged, [taken])
