@@ -14,22 +14,34 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.discord.reports import ChannelReports  # noqa: E402
 from bot.present.history import history_message, replay_message  # noqa: E402
 from bot.present.render import ButtonSpec, MessageSpec, hand_message, table_message  # noqa: E402
 from bot.present.summary import match_summary  # noqa: E402
-from bot.service.history import finished_match  # noqa: E402
+from bot.service.events import HandDealt, HandEnded, TableEvent, TrickTaken, TrumpNamed  # noqa: E402
+from bot.service.history import finished_match, log_line  # noqa: E402
 from bot.service.match_history import MatchReplay  # noqa: E402
+from bot.service.moves import decide  # noqa: E402
+from bot.service.shelem_events import ShelemHandEnded  # noqa: E402
 from bot.service.table import Seat, Table, TableSettings  # noqa: E402
+from bot.service.variants import engine_move  # noqa: E402
 from bot.store import HistoryEntry, HistoryPage  # noqa: E402
-from engine import GreedyPlayer, Match, Suit, seat_view  # noqa: E402
-from engine.shelem import BID, DISCARD, GreedyShelemPlayer, ShelemMatch, act  # noqa: E402
+from engine import PLAY, Card, GreedyPlayer, HandResult, Match, Suit, Trick, seat_view  # noqa: E402
+from engine.shelem import (  # noqa: E402
+    BID,
+    DISCARD,
+    GreedyShelemPlayer,
+    ShelemHandResult,
+    ShelemMatch,
+    act,
+)
 from engine.story import story  # noqa: E402
 
 OUT = ROOT / "docs" / "samples.md"
 SEED = 20261201
 NAMES = {
-    "en": ("amir", "bahar", "cyrus", "dara"),
-    "fa": ("امیر", "بهار", "کوروش", "دارا"),
+    "en": ("amir", "bahar", "cyrus", "dara", "ela", "farid"),
+    "fa": ("امیر", "بهار", "کوروش", "دارا", "الهه", "فرید"),
 }
 NOW = 1_764_600_000.0
 """A fixed clock: the ``<t:…:R>`` countdowns in the samples do not change from run to run."""
@@ -46,7 +58,7 @@ def scripted_table(lang: str, *, hands: int, cards: int) -> Table:
         settings=TableSettings(language=lang),
         created_at=NOW,
     )
-    for i, name in enumerate(NAMES[lang]):
+    for i, name in enumerate(NAMES[lang][:4]):
         table.seats[i] = Seat(name=name, user_id=101 + i)
     match = table.match = Match(SEED, table.rules())
     table.match_seed, table.status, table.started_at = SEED, "playing", NOW
@@ -122,7 +134,92 @@ def samples() -> str:
         parts.append("### Its Replay at hand 1, trick 3 (only the member who opened it)\n")
         parts.append(_block(as_markdown(replay_message(lang, replay, 103, 0, 3))))
         parts.extend(shelem_samples(lang))
+        parts.extend(hand_end_samples(lang))
     return "\n".join(parts)
+
+
+GAMES = {"standard": "Standard", "three": "Three players", "joker_six": "The joker six"}
+GAMES |= {"shelem": "Shelem"}
+
+
+def hand_end_samples(lang: str) -> list[str]:
+    """Issue 39: hand 1 has just ended and nobody has moved in hand 2 yet, at the standard
+    table, three players, the joker six and Shelem: the channel's report of it, the table
+    message, the answer to the last card, and the DM of a member who neither played it nor
+    has hand 2's first move."""
+    parts = []
+    for game, title in GAMES.items():
+        table, events, last = ended_table(lang, game)
+        reports = ChannelReports(None)  # type: ignore[arg-type]  # nothing is sent here
+        for event in events:
+            reports.record(table, lang, event)
+        parts.append(f"### {title}: the end of hand 1, reported in the channel\n")
+        parts.append(_block("\n".join(reports.waiting(table.channel_id))))
+        parts.append(f"### {title}: the table message until hand 2's first move\n")
+        parts.append(_block(as_markdown(table_message(table))))
+        parts.append(f"### {title}: the answer to seat {last + 1}'s last card of hand 1\n")
+        parts.append(_block(as_markdown(hand_message(table, last))))
+        assert table.match is not None
+        other = next(i for i in range(len(table.seats)) if i not in (last, table.match.to_act))
+        parts.append(f"### {title}: seat {other + 1}'s DM until hand 2's first move\n")
+        parts.append(_block(as_markdown(hand_message(table, other, live=False))))
+    return parts
+
+
+def ended_table(lang: str, game: str) -> tuple[Table, list[TableEvent], int]:
+    """Members at a ``game`` table in ``lang``, played by greedy players to the card that ends
+    hand 1, the table's lines recorded as the service records them: the table, that card's
+    events and the seat that played it."""
+    settings = TableSettings(language=lang, game_format=game)
+    table = Table("5a3c0ffee123", 1, 1_180_000_000_000_000_001, 101, settings, NOW)
+    table.seats = [Seat(name=n, user_id=101 + i) for i, n in enumerate(NAMES[lang])]
+    table.seats = table.seats[: table.fmt.seats]
+    shelem = game == "shelem"
+    match: Match | ShelemMatch
+    if shelem:
+        match = ShelemMatch(SEED, settings.shelem_options())
+        match.bid(match.to_act, 105)  # a hakem at once, as in ``shelem_table``
+    else:
+        match = Match(SEED, table.rules(), table.fmt)
+    table.match, table.status, table.started_at = match, "playing", NOW
+    table.deadline = NOW + 30
+    while True:
+        seat, hand = match.to_act, match.hand_number
+        made = _greedy_step(table, match)
+        if match.hand_number == hand:
+            continue
+        events: list[TableEvent] = []
+        for event in made:
+            if isinstance(event, Trick):
+                events.append(TrickTaken(event, hand))
+            elif isinstance(event, ShelemHandResult):
+                events.append(ShelemHandEnded(event))
+            elif isinstance(event, HandResult):
+                events.append(HandEnded(event))
+        events.append(
+            HandDealt(-1 if shelem or match.hakem < 0 else match.hakem, match.hand_number)
+        )
+        for event in events:
+            line = log_line(table, event)
+            if line is not None:
+                table.add_log(line)
+        return table, events, seat
+
+
+def _greedy_step(table: Table, match: Match | ShelemMatch) -> tuple[object, ...]:
+    """One greedy decision, a trump named leaving its line as the service's does."""
+    if isinstance(match, ShelemMatch):
+        return tuple(act(match, GreedyShelemPlayer()))
+    seat = match.to_act
+    choice = decide(GreedyPlayer(), seat_view(match, seat))
+    if isinstance(choice, Suit):
+        line = log_line(table, TrumpNamed(seat, choice, match.hand_number))
+        if line is not None:
+            table.add_log(line)
+        return tuple(match.choose_trump(seat, choice))
+    if isinstance(choice, Card) and match.phase == PLAY:
+        return tuple(match.play(seat, choice))
+    return tuple(engine_move(match, seat, choice))
 
 
 def shelem_table(lang: str, stop: str, cards: int = 0) -> Table:
