@@ -214,6 +214,8 @@ def check(t: Tournament) -> None:
         raise InvalidTournament("rounds before the start")
     if t.status != "registration" and not 1 <= len(t.rounds) <= t.total_rounds:
         raise InvalidTournament("rounds outside the tournament's")
+    if t.status == "finished" and t.rounds[-1].pending:
+        raise InvalidTournament("finished with a table still open")
     shape = t.config.shape
     for index, r in enumerate(t.rounds):
         if r.number != index + 1:

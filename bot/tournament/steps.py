@@ -127,7 +127,7 @@ def record_result(
         isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in given
     ):
         raise InvalidResult(f"{sides} scores of 0 or more, not {given!r}")
-    if not isinstance(winner, int) or not 0 <= winner < sides:
+    if not isinstance(winner, int) or isinstance(winner, bool) or not 0 <= winner < sides:
         raise InvalidResult(f"winner {winner!r} is not a side 0–{sides - 1}")
     if given[winner] < max(given):
         raise InvalidResult(f"side {winner} cannot win with less than another side")

@@ -85,6 +85,7 @@ def _damaged(data: dict[str, Any]) -> list[dict[str, Any]]:
         lambda d: d["rounds"][0].update(number=2),
         lambda d: d.update(total_rounds=0),
         lambda d: d.update(rounds=[*d["rounds"], d["rounds"][0]]),
+        lambda d: d.update(status="finished"),
     ):
         damaged = copy.deepcopy(data)
         change(damaged)

@@ -72,6 +72,7 @@ def test_result_and_forfeit_refusals() -> None:
     refused(t, "invalid_result", lambda t: record_result(t, 1, 0, [7, -1], 0))
     refused(t, "invalid_result", lambda t: record_result(t, 1, 0, [7, 3], 2))
     refused(t, "invalid_result", lambda t: record_result(t, 1, 0, [3, 7], 0))
+    refused(t, "invalid_result", lambda t: record_result(t, 1, 0, [7, 7], True))  # type: ignore[arg-type]
     refused(t, "not_at_table", lambda t: forfeit(t, 1, 0, [999]))
     refused(t, "invalid_result", lambda t: forfeit(t, 1, 0, []))
     done = record_result(t, 1, 0, [7, 3], 0)
