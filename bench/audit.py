@@ -16,7 +16,8 @@ audit joins the three on (table, move):
   move in their seat), or that no line names at all while no process was killed around it;
 - ``audit_false_positives``: what the audit once counted as doubled and is not: a member's
   stored card no line names, with a process killed between that table's lines before and after
-  it (the process stored the move and died before writing its line: ``unlogged_at_kill``); a
+  it, give or take ``KILL_SLACK`` (a process stored the move and died before writing its line;
+  every such process is named: ``unlogged_at_kill``); a
   timer's move whose only line is its process's "stopped while saving, maybe stored" (a
   graceful stop cancelled the save after the database had committed it:
   ``stored_while_stopping``); and a click answered in place that still shows the card
@@ -44,6 +45,10 @@ from engine.story import unpack
 
 DETAIL = 10
 """How many cases of each kind the report describes."""
+KILL_SLACK = 10.0
+"""Seconds a line may come after its change is stored (a starved event loop: the soak's
+worst was 4 s). A writer stores a move, then is killed before its line; meanwhile another
+process may store the next move and log it, so the kill can come after the next line."""
 
 # --------------------------------------------------------------------------- the clicks
 
@@ -258,17 +263,14 @@ class _Joined:
         ]
         return [w for w in found if not w.maybe] or found
 
-    def killed_around(self, table_id: str, move: int) -> ProcessLog | None:
-        """A process killed between the table's last line before ``move`` and its first line
-        after it: the likely writer of a move no line names."""
+    def killed_around(self, table_id: str, move: int) -> list[ProcessLog]:
+        """The processes killed between the table's last line before ``move`` and its first
+        line after it, give or take ``KILL_SLACK``: the candidate writers of a move no line
+        names (one of them stored it and was killed before its line)."""
         lines = self.by_table.get(table_id, [])
-        before = max((w.at for w in lines if w.move < move), default=0.0)
-        after = min((w.at for w in lines if w.move > move), default=float("inf"))
-        for proc in self.kills:
-            assert proc.killed_at is not None
-            if before <= proc.killed_at <= after:
-                return proc
-        return None
+        before = max((w.at for w in lines if w.move < move), default=0.0) - KILL_SLACK
+        after = min((w.at for w in lines if w.move > move), default=float("inf")) + KILL_SLACK
+        return [p for p in self.kills if before <= (p.killed_at or 0.0) <= after]
 
 
 def _case(kind: str, table: StoredTable | None, play: Play, seat: int | None) -> dict[str, Any]:
@@ -368,9 +370,11 @@ def audit(
                 continue  # a time-out (R14), or the computer playing for them (R14 again)
             if not lines:
                 killed = joined.killed_around(table.table_id, p.move)
-                if killed is not None:
+                if killed:
                     case = _case("stored, no line: its writer was killed", table, play, p.seat)
-                    case["writers"] = [f"{killed.name}, killed at {_clock(killed.killed_at or 0)}"]
+                    case["writers"] = [
+                        f"{k.name}, killed at {_clock(k.killed_at or 0.0)}" for k in killed
+                    ]
                     case["move"] = p.move
                     unlogged.append(case)
                     continue

@@ -168,7 +168,10 @@ def test_a_move_no_line_names_is_a_false_positive_when_its_writer_was_killed() -
     assert (case["seat"], case["hand"], case["card"], case["move"]) == (2, 1, "KS", 3)
     assert case["writers"][0].startswith("shard 1 pid 100, killed at ")
 
-    killed_later = [*_logs(before, pid=100, killed_at=T0 + 45), ProcessLog(2, 200, after)]
+    # killed just after the next line: its loop was late, and the other process went on
+    just_after = [*_logs(before, pid=100, killed_at=T0 + 41), ProcessLog(2, 200, after)]
+    assert audit(ledger, [table], just_after)["actions_doubled"] == 0
+    killed_later = [*_logs(before, pid=100, killed_at=T0 + 60), ProcessLog(2, 200, after)]
     assert audit(ledger, [table], killed_later)["actions_doubled"] == 1
 
 
