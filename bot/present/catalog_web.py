@@ -87,4 +87,57 @@ WEB: Final[dict[str, dict[str, str]]] = {
     "web.failed": {"en": "Something went wrong", "fa": "مشکلی پیش آمد"},
     "web.lang_en": {"en": "English", "fa": "English"},
     "web.lang_fa": {"en": "فارسی", "fa": "فارسی"},
+    # ---------------------------------------------------------------- issue 38 items 7-9
+    # a member's page (web_player.py)
+    "web.member_heading": {"en": "👤 {name}", "fa": "👤 {name}"},
+    "web.member_rank": {"en": "Rank", "fa": "رتبه"},
+    "web.not_rated": {"en": "not rated", "fa": "بدون امتیاز"},
+    "web.best_partner": {"en": "🤝 Best partner", "fa": "🤝 بهترین هم‌تیمی"},
+    "web.partner_record": {
+        "en": "won {won} of {played} together",
+        "fa": "{won} برد در {played} بازی با هم",
+    },
+    "web.no_partner": {"en": "none yet", "fa": "هنوز ندارد"},
+    "web.rating_chart": {"en": "📈 Rating history", "fa": "📈 روند امتیاز مهارت"},
+    "web.chart_title": {
+        "en": "Rating over the last {n} rated matches",
+        "fa": "امتیاز مهارت در {n} بازی امتیازدار اخیر",
+    },
+    "web.chart_desc": {
+        "en": "From {first} to {last}; lowest {low}, highest {high}.",
+        "fa": "از {first} تا {last}؛ کمترین {low}، بیشترین {high}.",
+    },
+    "web.chart_point": {"en": "{when}: {rating} ({change})", "fa": "{when}: {rating} ({change})"},
+    "web.no_rated_matches": {
+        "en": "No rated match in this format yet.",
+        "fa": "هنوز بازی امتیازداری در این نوع بازی نیست.",
+    },
+    "web.no_format_matches": {
+        "en": "No finished match in this format yet.",
+        "fa": "هنوز بازی تمام‌شده‌ای در این نوع بازی نیست.",
+    },
+    "web.recent_matches": {
+        "en": "📜 Latest matches (every format)",
+        "fa": "📜 آخرین بازی‌ها (همهٔ انواع)",
+    },
+    "web.outcome_won": {"en": "won", "fa": "برد"},
+    "web.outcome_lost": {"en": "lost", "fa": "باخت"},
+    "web.col_outcome": {"en": "Outcome", "fa": "نتیجه"},
+    "web.match_link": {"en": "📋 Match", "fa": "📋 بازی"},
+    # a match's page (web_match.py)
+    "web.download": {"en": "⬇️ Download (JSON)", "fa": "⬇️ دریافت (JSON)"},
+    "web.download_note": {
+        "en": "The file replays with the bot's engine: {command}",
+        "fa": "این پرونده با موتور ربات بازپخش و وارسی می‌شود: {command}",
+    },
+    "web.length": {"en": "Length", "fa": "طول بازی"},
+    "web.hands_played": {"en": "hands played: {n}", "fa": "دست‌های بازی‌شده: {n}"},
+    "web.duration": {"en": "{minutes} min", "fa": "{minutes} دقیقه"},
+    "web.players": {"en": "👥 Players", "fa": "👥 بازیکنان"},
+    "web.hands": {"en": "🃏 Hands", "fa": "🃏 دست‌ها"},
+    "web.col_seat": {"en": "#", "fa": "#"},
+    "web.col_change": {"en": "Rating change", "fa": "تغییر امتیاز مهارت"},
+    "web.col_hand": {"en": "#", "fa": "#"},
+    "web.col_contract": {"en": "Hakem and contract", "fa": "حاکم و قرارداد"},
+    "web.col_hand_result": {"en": "Result", "fa": "نتیجه"},
 }

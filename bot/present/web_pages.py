@@ -24,7 +24,8 @@ from .history import listed_format, short_format
 from .i18n import LIST_SEPARATOR, number, t, word
 from .standings import decimal
 from .web_html import document, esc
-from .web_parts import LANGS, header, pager, seat_markup, seat_names, teams_list, web_name
+from .web_links import match_href, member_href, name_link, seat_links
+from .web_parts import LANGS, header, pager, seat_names, teams_list, web_name
 from .web_replay import replay_page
 
 __all__ = ["BOARD_PER_PAGE", "LANGS", "Home", "home_page", "refusal_page", "replay_page"]
@@ -104,12 +105,16 @@ def _leaderboard(home: Home, board: StandingsPage) -> list[str]:
         for h in heads
     )
     out += ["<table>", f"<thead><tr>{cells}</tr></thead>", "<tbody>"]
+
+    def mine(user_id: int) -> str:  # the member's page, in this leaderboard's format
+        return member_href("", user_id, lang, home.game_format)
+
     for r in board.rows:
         rate = t(lang, "web.percent", n=number(lang, round(r.win_rate * 100)))
         out.append(
             "<tr>"
             f'<td class="num">{esc(number(lang, r.rank))}</td>'
-            f'<td class="player"><bdi>{esc(web_name(r.display_name))}</bdi></td>'
+            f'<td class="player">{name_link(web_name(r.display_name), mine(r.user_id))}</td>'
             f'<td class="num">{esc(decimal(lang, r.rating))}</td>'
             f'<td class="num">{esc(number(lang, r.matches_won))}</td>'
             f'<td class="num">{esc(number(lang, r.matches_played))}</td>'
@@ -145,6 +150,8 @@ def _matches(home: Home, matches: HistoryPage) -> list[str]:
         meta = esc(about[0] + ".") + " " + _when(lang, entry) + esc(LIST_SEPARATOR)
         meta += esc(LIST_SEPARATOR.join(about[1:]))
         link = f'<a class="replay" href="{esc(replay)}">{esc(t(lang, "web.replay"))}</a>'
+        page = match_href("", entry.match_id, lang)  # issue 38: the match's own page
+        link += f' <a class="match-page" href="{esc(page)}">{esc(t(lang, "web.match_link"))}</a>'
         out.append(
             f'<li class="match"><div class="meta"><span>{meta}</span>{link}</div>'
             f"{_teams(lang, entry)}</li>"
@@ -169,7 +176,7 @@ def _teams(lang: str, entry: HistoryEntry) -> str:
     fmt = listed_format(entry.game_format)
     if fmt is None or len(entry.scores) != len(fmt.teams):
         return f"<p>{esc(' — '.join(number(lang, s) for s in entry.scores))}</p>"
-    names = seat_markup(entry.players, fmt.seats)
+    names = seat_links(entry.players, fmt.seats, "", lang, entry.game_format)
     return teams_list(lang, fmt, names, entry.scores, entry.winner_team)
 
 

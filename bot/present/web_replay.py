@@ -25,7 +25,8 @@ from .history import replay_about, replay_counts, replay_steps, short_format
 from .history_parts import in_suit_order, team_items
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 from .web_html import card_chip, card_face, direction, document, esc
-from .web_parts import header, seat_markup, seat_names, teams_list
+from .web_links import seat_links
+from .web_parts import header, seat_names, teams_list
 
 PLACES: Final[dict[int, tuple[str, ...]]] = {
     2: ("b", "t"),
@@ -45,7 +46,7 @@ def replay_page(lang: str, guild: str | None, replay: MatchReplay, hand: int, tr
     story, entry = replay.story, replay.entry
     fmt = story.fmt
     names = seat_names(entry.players, fmt.seats)
-    marks = seat_markup(entry.players, fmt.seats)
+    marks = seat_links(entry.players, fmt.seats, "../", lang, entry.game_format)
     here = {"h": hand, "t": trick}
     title = t(
         lang, "replay.title", scores=LIST_SEPARATOR.join(team_items(lang, fmt, names, entry.scores))

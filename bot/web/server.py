@@ -16,6 +16,12 @@ slash redirects to it. A token bucket bounds the requests a second (``REQUESTS_P
 ``REQUEST_BURST``): past it, a 503 before anything else, so the page never takes the event
 loop from the tables. Junk aiohttp cannot parse, and every answer's headers, are ``edge``'s.
 
+Issue 38: a member's page at ``…/p/<member id>/?format=<format>`` (``web_player``), a finished
+match's page at ``…/m/<match id>/`` (``web_match``) and its file at ``…/m/<match id>.json``
+(``engine.export``, ``docs/match-format.md``), their shapes in ``ADDRESS`` too: a member id
+without a leading zero, at most ``MAX_MEMBER_ID``. A member's page reads only this server's
+matches and ratings; a match's, as the replay, only a match this server finished.
+
 This module is HTTP only: the data comes from the store and the service, the HTML from the
 presenter (``bot.present.web_pages``), which escapes everything.
 """
@@ -34,9 +40,13 @@ from engine.rules import STANDARD
 
 from ..present.i18n import t
 from ..present.web_html import status_page
+from ..present.web_match import match_page, refusal_below
 from ..present.web_pages import BOARD_PER_PAGE, LANGS, Home, home_page, refusal_page, replay_page
+from ..present.web_player import member_page
 from ..service.errors import ActionError
+from ..service.match_facts import MatchFiles, match_facts
 from ..service.match_history import MatchHistory
+from ..service.member_profile import member_profile
 from ..store import Store
 from ..store.guild_settings import hosted_formats
 from ..store.settings_ops import WEB_SECRET_BYTES
@@ -53,11 +63,15 @@ SECRET_LENGTH: Final = -(-WEB_SECRET_BYTES * 4 // 3)
 """``secrets.token_urlsafe(WEB_SECRET_BYTES)``: unpadded base64url, 4 characters per 3 bytes."""
 ADDRESS: Final = re.compile(
     rf"/g/(?P<guild>[1-9][0-9]{{0,18}})/(?P<secret>[A-Za-z0-9_-]{{{SECRET_LENGTH}}})"
-    r"(?P<rest>/|/m/(?P<match>[0-9a-f]{12}))?"
+    r"(?P<rest>/|/m/(?P<match>[0-9a-f]{12})(?P<tail>/|\.json)?"
+    r"|/p/(?P<member>[1-9][0-9]{0,18})/)?"
 )
 """The page's addresses as sent (percent-escapes are not undone: one spelling per page); a
 match id is a table's (``Table.new_id``, 12 hex digits). No ``rest``: the home page's
-address without its final slash, redirected to it."""
+address without its final slash, redirected to it. ``tail``: a match's page (``/``) or file
+(``.json``), none its replay; ``member``: a member's page (issue 38)."""
+MAX_MEMBER_ID: Final = 2**63 - 1
+"""A member id is a snowflake, a signed 64-bit integer in the database."""
 SMALL_NUMBER: Final = re.compile(r"[0-9]{1,6}")
 REQUESTS_PER_SECOND: Final = 20.0
 REQUEST_BURST: Final = 40
@@ -94,6 +108,7 @@ class WebServer:
         self._runner: web.ServerRunner | None = None
         self._bucket = TokenBucket(rate, burst)
         self._busy = QuietLog("busy, answered 503")
+        self._files = MatchFiles(history, store)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -150,16 +165,24 @@ class WebServer:
                 raise NotFound
             if int(address["guild"]) > MAX_GUILD_ID:
                 raise NotFound
+            if address["member"] is not None and int(address["member"]) > MAX_MEMBER_ID:
+                raise NotFound
             if address["rest"] is None:  # relative: right under any address a proxy gives
                 return web.Response(status=302, headers={"Location": address["secret"] + "/"})
+            if address["member"] is not None:
+                return await self._member(request, address)
             if address["match"] is None:
                 return await self._home(request, address)
+            if address["tail"] == "/":
+                return await self._match(request, address)
+            if address["tail"] == ".json":
+                return await self._file(request, address)
             return await self._replay(request, address)
         except NotFound:
             return _plain(404)
         except Exception as exc:
             # the page's name, never the path: the path holds the secret
-            where = "replay" if address is not None and address["match"] else "home"
+            where = _page_name(address)
             log.error("web page %s failed: %s", where, type(exc).__name__)
             return _plain(500)
 
@@ -210,6 +233,54 @@ class WebServer:
             text = t(lang, exc.code, **exc.params) if known else t(lang, "web.no_such_page")
             return _refused(lang, guild, text)
         return _html(replay_page(lang, guild, found, hand, trick))
+
+    async def _member(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
+        """A member's page in one format (issue 38 item 7): this server's data only."""
+        game_format = request.query.get("format", STANDARD.name)
+        if game_format not in hosted_formats():
+            raise NotFound
+        guild_id, lang, guild = await self._server(address, _lang(request.query))
+        member = int(address["member"])
+        profile = await member_profile(self.store, guild_id, member, game_format)
+        if profile is None:
+            return _html(refusal_below(lang, guild, t(lang, "web.no_such_page")), status=404)
+        return _html(member_page(lang, guild, profile))
+
+    async def _match(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
+        """A finished match's page (issue 38 item 8); refused as its replay is."""
+        guild_id, lang, guild = await self._server(address, _lang(request.query))
+        try:
+            facts = await match_facts(self.history, self.store, guild_id, address["match"])
+        except ActionError as exc:
+            return _html(refusal_below(lang, guild, t(lang, exc.code, **exc.params)), status=404)
+        return _html(match_page(lang, guild, facts))
+
+    async def _file(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
+        """A finished match's file (issue 38 item 9, ``docs/match-format.md``), downloaded."""
+        guild_id, lang, guild = await self._server(address, _lang(request.query))
+        match_id = address["match"]
+        try:
+            body = await self._files.file(guild_id, match_id)
+        except ActionError as exc:
+            return _refused(lang, guild, t(lang, exc.code, **exc.params))
+        disposition = f'attachment; filename="hokm-{match_id}.json"'
+        return web.Response(
+            body=body,
+            content_type="application/json",
+            charset="utf-8",
+            headers={"Content-Disposition": disposition},
+        )
+
+
+def _page_name(address: re.Match[str] | None) -> str:
+    """Which page failed, for the log (never its address: the address holds the secret)."""
+    if address is None:
+        return "home"
+    if address["member"]:
+        return "member"
+    if address["match"]:
+        return {"/": "match", ".json": "match file"}.get(address["tail"] or "", "replay")
+    return "home"
 
 
 def _number(query: Mapping[str, str], key: str, default: int) -> int:

@@ -166,7 +166,9 @@ async def test_an_address_of_the_wrong_shape_is_the_one_404_and_never_reaches_th
         home + "m/q",
         home + "m/ABCDEF123456",  # upper case: not a table id
         home + f"m/{match_id}0",
-        home + f"m/{match_id}/",
+        home + f"m/{match_id}/x",  # m/<id>/ is the match's page (issue 38), nothing under it
+        home + f"m/{match_id}.json/",
+        home + "p/011/",  # a member id with a leading zero (issue 38)
         home + "?lang=de",
         home + "?page=x",
         home + "?board=0",
