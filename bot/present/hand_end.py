@@ -61,14 +61,18 @@ def end_of(table: Table, hand: int) -> HandEnd | None:
 
 def open_end(table: Table) -> HandEnd | None:
     """The hand that just ended, while the match has gone on to the next hand and nobody has
-    moved in it yet (no trump named, no bid): the moment the issue asks to show it."""
+    moved in it yet (no trump named, no bid): the moment the issue asks to show it. Its
+    numbers are compared before its cards are read: this is asked on every render."""
     match = table.match
     if match is None or table.status != "playing":
         return None
-    end = next((e for line in reversed(table.log) for e in [_end(line)] if e), None)
-    if end is None or end.hand == match.hand_number or len(match.actions) != end.moves:
+    line = next((x for x in reversed(table.log) if is_end(x)), None)
+    if not isinstance(line, LogLine):
         return None
-    return end
+    params = dict(line.params)
+    if params.get("hand") == match.hand_number or params.get("moves") != len(match.actions):
+        return None
+    return parsed(line)
 
 
 def _end(line: LogLine | str) -> HandEnd | None:
@@ -82,8 +86,8 @@ def this_hand(table: Table) -> list[LogLine | str]:
     log = table.log
     current = match.hand_number if match is not None else None
     for i in range(len(log) - 1, -1, -1):
-        end = _end(log[i])
-        if end is not None and end.hand != current:
+        line = log[i]
+        if isinstance(line, LogLine) and is_end(line) and dict(line.params).get("hand") != current:
             return log[i + 1 :]
     return list(log)
 
