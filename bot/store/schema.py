@@ -36,6 +36,8 @@ __all__ = [
     "rating_changes",
     "ratings",
     "standings",
+    "tournament_tables",
+    "tournaments",
 ]
 
 
@@ -324,4 +326,56 @@ rating_changes = sa.Table(
     sa.Column("sigma_after", sa.Float, nullable=False),
     sa.Index("ix_rating_changes_member", "guild_id", "game_format", "user_id", "finished_at"),
     sqlite_with_rowid=False,
+)
+
+# (0009) Tournaments (issue 37): one row each, its whole state (``bot.tournament``'s JSON and
+# what the service keeps beside it) saved under a version like a table's, its nearest deadline
+# (registration closing, a round's grace time) in ``due_at`` for any process to find.
+TOURNAMENT_STATUSES = ("registration", "running", "finished", "cancelled")
+LIVE_TOURNAMENT_STATUSES = ("registration", "running")
+LIVE_TOURNAMENT_CLAUSE = sa.text(_in_list("status", LIVE_TOURNAMENT_STATUSES))
+
+tournaments = sa.Table(
+    "tournaments",
+    metadata,
+    sa.Column("tournament_id", sa.String(MAX_TABLE_ID), primary_key=True),
+    sa.Column("guild_id", sa.BigInteger, nullable=False),
+    sa.Column("channel_id", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", JSONText, nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+    sa.Column("due_at", UTCDateTime, nullable=True),
+    sa.CheckConstraint(_in_list("status", TOURNAMENT_STATUSES), name="ck_tournaments_status"),
+    sa.CheckConstraint("version >= 1", name="ck_tournaments_version"),
+    sa.Index("ix_tournaments_guild", "guild_id", "created_at"),
+    sa.Index("ix_tournaments_due", "due_at"),
+    sa.Index(
+        "uq_tournaments_live_channel",
+        "channel_id",
+        unique=True,
+        sqlite_where=LIVE_TOURNAMENT_CLAUSE,
+        postgresql_where=LIVE_TOURNAMENT_CLAUSE,
+    ),
+)
+
+# (0009) Which game table plays which table of which round: written in the save of the
+# tournament that claims the table, so a table's end finds its tournament (and a restart finds
+# a claimed table) from either side.
+tournament_tables = sa.Table(
+    "tournament_tables",
+    metadata,
+    sa.Column("table_id", sa.String(MAX_TABLE_ID), primary_key=True),
+    sa.Column(
+        "tournament_id",
+        sa.String(MAX_TABLE_ID),
+        sa.ForeignKey(
+            "tournaments.tournament_id", ondelete="CASCADE", name="fk_tournament_tables_tournament"
+        ),
+        nullable=False,
+    ),
+    sa.Column("round_no", sa.Integer, nullable=False),
+    sa.Column("table_no", sa.Integer, nullable=False),
+    sa.UniqueConstraint("tournament_id", "round_no", "table_no", name="uq_tournament_tables_slot"),
 )

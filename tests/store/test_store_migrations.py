@@ -40,6 +40,8 @@ TABLES = {
     "standings",
     "ratings",
     "rating_changes",
+    "tournaments",
+    "tournament_tables",
 }
 
 
