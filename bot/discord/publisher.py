@@ -26,8 +26,9 @@ from ..service.service import TableFeedback, Update
 from ..service.shelem_events import ShelemHandEnded
 from ..service.table import Table
 from .channels import Channels
+from .dm_job import dm_job
 from .hand_dms import HandDms
-from .outbox import OPENING, REPORT, TABLE, Job, Outbox, Retry
+from .outbox import MARKER, OPENING, REPORT, TABLE, Job, Outbox, Retry
 from .reports import ChannelReports
 from .ui import message_kwargs
 
@@ -96,11 +97,26 @@ class DiscordPublisher:
             self.outbox.submit(
                 ("summary", table.table_id), REPORT, table.channel_id, self._summary_job(table)
             )
+            self._last_hand_dms(table, update.actor_seat)
         if update.has(Resumed):
             self.hands.resumed(table)
         self.hands.refresh(table, update.actor_seat)
         if not table.is_live:
             self.hands.forget(table)
+
+    def _last_hand_dms(self, table: Table, actor: int | None) -> None:
+        """The match's last hand, over: its result and the trick that ended it in every other
+        member's DM of that hand (issue 39, item 2; the last card's answer says it already).
+        One edit per member a match, through the outbox: the table is no longer kept live."""
+        match = table.match
+        assert match is not None
+        for seat, s in table.humans():
+            if seat == actor or s.dm_closed or not s.hand_message_id:
+                continue
+            if s.hand_message_for != match.hand_number:
+                continue  # their DM shows an earlier hand, closed as it was
+            job = dm_job(self.bot, self.feedback, table, seat, lambda: None)
+            self.outbox.submit(("hand", table.table_id, seat), MARKER, s.user_id or 0, job)
 
     def answered(self, table: Table, seat: int, rendered: Signatures | None = None) -> None:
         """The player's own interaction response just showed them their hand (``rendered``:

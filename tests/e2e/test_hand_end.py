@@ -220,6 +220,7 @@ async def end_of_hand_1(
     assert match is not None
     trick = await to_last_card(bot, table)
     hand, last = match.hand_number, match.to_act
+    await until(lambda: bot.outbox.backlog == 0, what="the DMs to show the hand so far")
     answer = await click_next_move(double, table)
     assert match.hand_number == hand + 1 and not match.is_over
     moves = len(match.actions)  # nobody has moved in hand 2 yet
@@ -307,13 +308,15 @@ async def test_item_2_the_last_card_of_a_match_is_answered_with_its_result(
 ) -> None:
     """At the match's end (a standard table to 1 point): the last card's answer says who took
     the hand, the points and the final score, and the trick that ended it, rather than only
-    "This hand is over."."""
+    "This hand is over."; so does every other member's DM of that hand."""
     double = discord_double
     bot = await make_bot(match_seed_base=5)
     table = await members_table(double, bot, "standard", lang, target_score=1)
     match = table.match
     assert match is not None
     trick = await to_last_card(bot, table)
+    clicker = match.to_act
+    await until(lambda: bot.outbox.backlog == 0, what="the DMs to show the hand so far")
     answer = await click_next_move(double, table)
     assert match.is_over and table.status == "finished"
     hand = match.hand_results[-1].number
@@ -322,6 +325,12 @@ async def test_item_2_the_last_card_of_a_match_is_answered_with_its_result(
     ended = deciding_line(table, lang, HandEnd(hand, trick, len(match.actions)))
     assert result in answer.text and ended in answer.text, answer.text
     assert t(lang, "hand.over") not in answer.text and not answer.buttons()
+    for seat in range(len(table.seats)):  # and every other member's DM of that hand
+        if seat != clicker:
+            user = user_of(double, table, seat)
+            await double.wait_for_dm(
+                user, lambda m: result in m.text and ended in m.text, timeout=15
+            )
 
 
 # ----------------------------------------------------------------------- item 3
