@@ -25,7 +25,9 @@ Keys (the first ones are the targets): tables; cards_played (every card, compute
 from the bot's store; ``cards_source``); interactions; interaction_ack_ms_p50/_p99 (the double's
 clock, from dispatching INTERACTION_CREATE to receiving the callback); non_interaction_calls
 (everything except interaction callbacks and interaction webhooks, counted from when the first
-table opens, so start-up and command sync are excluded) and _per_card; http_429; errors (each
+table opens, so start-up and command sync are excluded) and _per_card; http_requests_per_card
+(every request the bot makes from then on, interaction callbacks and followups included: what a
+card costs the bot in requests, whether or not they spend the global budget); http_429; errors (each
 failed interaction once: unanswered or refused, as Discord would show "This interaction
 failed"; plus error replies, 5xx, the double's own failures and ERROR/Traceback entries in the
 bot's log); bot_rss_mb (at the end); loop_lag_ms_p99/_max (the worst 5 s window of the bot's own
@@ -286,6 +288,7 @@ async def run(args: Args) -> dict[str, Any]:
         wall_end = time.time()
         counters = double.counters.as_dict()
         non_interaction = double.counters.non_interaction
+        http_requests = double.counters.total  # the bot's every request, callbacks included
         memory = fleet.rss_mb()
         kill_at = await killer if killer is not None else None
         kills = await rotation if rotation is not None else []
@@ -371,6 +374,7 @@ async def run(args: Args) -> dict[str, Any]:
                 "non_interaction_calls_per_card": round(non_interaction / cards, 3)
                 if cards
                 else None,
+                "http_requests_per_card": round(http_requests / cards, 3) if cards else None,
                 "http_429": counters["http_429"],
                 "errors": errors,
                 "turn_mark_ms_p50": rounded(percentile(bench.marks.timed_ms, 50)),
