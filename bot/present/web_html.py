@@ -143,13 +143,14 @@ def card_face(card: Card, lang: str = "en") -> str:
 
 def card_chip(card: Card, lang: str = "en") -> str:
     """A card in a line of text: ``A♠``, hearts and diamonds in red; a joker a star on its
-    colour (as its face), named for screen readers."""
+    colour (as its face), named for screen readers. Each card is an isolate of its own, so
+    a run of them follows the page's direction (in Persian the first played on the right)."""
     if card.is_joker:
         colour = "red" if card.code == "RJ" else "black"
         label = esc(word(lang, f"web.joker_{colour}"))
         return f'<span class="chip {colour}" role="img" aria-label="{label}">{_STAR}</span>'
     cls = ' class="red"' if card.suit.symbol in RED else ""
-    return f"<span{cls}>{esc(card.label)}</span>"
+    return f'<span{cls} dir="ltr">{esc(card.label)}</span>'
 
 
 def cards_row(cards: Iterable[Card], cls: str = "hand", lang: str = "en") -> str:

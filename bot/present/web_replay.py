@@ -204,9 +204,7 @@ def _tricks(
             cards = " ".join(card_chip(c, lang) for _, c in played.plays(seats))
             taken = esc(t(lang, "web.trick_taken", name=names[played.winner]))
             n = esc(t(lang, "web.trick_item", n=number(lang, k)))
-            text = (
-                f'<span class="n">{n}</span> <span class="cards" dir="ltr">{cards}</span> {taken}'
-            )
+            text = f'<span class="n">{n}</span> <span class="cards">{cards}</span> {taken}'
         items.append(f'<li><a href="{esc(href)}"{current}>{text}</a></li>')
     heading = esc(t(lang, "web.tricks_heading", hand=number(lang, told.number)))
     return [

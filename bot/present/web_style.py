@@ -33,17 +33,18 @@ h2{font-size:1.15rem;margin:1.3rem 0 .5rem}
 h3{font-size:1rem;margin:1rem 0 .4rem}
 a{color:var(--link)}
 nav a,nav strong{display:inline-block;margin-inline-end:.8rem;padding:.15rem 0}
-code{font-family:ui-monospace,Menlo,monospace;font-size:.95em}
+code{font-family:ui-monospace,Menlo,monospace;font-size:.95em;white-space:nowrap}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
 white-space:nowrap}
 table{border-collapse:collapse;width:100%;background:var(--surface)}
-th,td{padding:.35rem .4rem;border-bottom:1px solid var(--line);text-align:start;
+th,td{padding:.35rem .25rem;border-bottom:1px solid var(--line);text-align:start;
 vertical-align:top}
+td{font-size:.94rem}
 th{font-size:.85rem;font-weight:600}
 .num{text-align:end;font-variant-numeric:tabular-nums;white-space:nowrap;
 overflow-wrap:normal}
 th.num{white-space:normal}
-td.player{width:50%;min-width:8rem}
+td.player{width:50%;min-width:6rem}
 .computer{font-family:ui-monospace,Menlo,monospace;font-size:.92em}
 .note,footer{color:var(--muted);font-size:.9rem}
 .pager{margin:.75rem 0;display:flex;flex-wrap:wrap;gap:.4rem 1rem}
@@ -135,7 +136,7 @@ color:var(--ink);border:1px solid transparent}
 .tricks .red:not(.chip){color:var(--card-red)}
 @media (prefers-color-scheme:dark){.tricks .red:not(.chip){color:#ff7b72}}
 @media (min-width:40rem){header,main,footer{padding:0 1rem}h1{font-size:1.5rem}
-th,td{padding:.4rem .6rem}th{font-size:inherit}.felt{padding:1rem;gap:.7rem}
+th,td{padding:.4rem .6rem}th,td{font-size:inherit}.felt{padding:1rem;gap:.7rem}
 .seat h3{font-size:.95rem}.mid{min-height:9rem}
 .hand{padding-inline-start:1.1rem}.hand .card{margin-inline-start:-1.1rem;width:2.5rem;
 height:3.5rem}.hand .card .corner{font-size:.8rem}.hand .card .pip{font-size:1.3rem}

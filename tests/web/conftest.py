@@ -71,7 +71,8 @@ class Served:
 @asynccontextmanager
 async def serving(tmp_path: Path, **web_options: Any) -> AsyncIterator[Served]:
     """The page over a store of a few finished matches; ``web_options`` go to ``WebServer``
-    (a small request bound, say). The page reads the store through a ``CountingStore``."""
+    (a small request bound, another ``guild_name``, say). The page reads the store through a
+    ``CountingStore``."""
     store = await Store.open(f"sqlite:///{tmp_path / 'hokm.sqlite3'}")
     names = [HOSTILE, "bahar", "", "darya"]
     matches = [played(100 + n, (11, 12, None, 14), GUILD, n, names) for n in range(3)]
@@ -84,14 +85,11 @@ async def serving(tmp_path: Path, **web_options: Any) -> AsyncIterator[Served]:
     assert secret is not None
     counted = CountingStore(store)
     read = cast(Store, counted)
-    web = WebServer(
-        read,
-        MatchHistory(read),
-        host="127.0.0.1",
-        port=0,
-        guild_name=lambda guild_id: GUILD_NAME if guild_id == GUILD else None,
+    options: dict[str, Any] = {
+        "guild_name": lambda guild_id: GUILD_NAME if guild_id == GUILD else None,
         **web_options,
-    )
+    }
+    web = WebServer(read, MatchHistory(read), host="127.0.0.1", port=0, **options)
     await web.start()
     http = aiohttp.ClientSession()
     try:
