@@ -20,6 +20,7 @@ from engine.rules import STANDARD
 
 from ..store import HistoryEntry, HistoryPage, MatchPlayer, StandingsPage
 from ..store.guild_settings import hosted_formats
+from .dates import shown_time
 from .history import listed_format, short_format
 from .i18n import LIST_SEPARATOR, number, t, word
 from .standings import decimal
@@ -164,11 +165,9 @@ def _matches(home: Home, matches: HistoryPage) -> list[str]:
 
 
 def _when(lang: str, entry: HistoryEntry) -> str:
+    """When a match ended: UTC in English, the Solar Hijri calendar in Tehran time in Persian."""
     at = entry.finished_at
-    shown = at.strftime("%Y-%m-%d %H:%M UTC")
-    if lang == "fa":
-        shown = shown.translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
-    return f'<time datetime="{esc(at.isoformat())}">{esc(shown)}</time>'
+    return f'<time datetime="{esc(at.isoformat())}">{esc(shown_time(lang, at))}</time>'
 
 
 def _teams(lang: str, entry: HistoryEntry) -> str:

@@ -21,6 +21,7 @@ from ..service.member_profile import MemberProfile
 from ..store import HistoryEntry
 from ..store.guild_settings import hosted_formats
 from ..store.rating_ops import RatingPoint
+from .dates import shown_day
 from .history import listed_format, short_format
 from .i18n import LIST_SEPARATOR, number, t, word
 from .standings import decimal
@@ -202,8 +203,7 @@ def rating_chart(lang: str, points: Sequence[RatingPoint]) -> str:
 
 
 def _day(lang: str, point: RatingPoint) -> str:
-    shown = point.finished_at.strftime("%Y-%m-%d")
-    return shown.translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")) if lang == "fa" else shown
+    return shown_day(lang, point.finished_at)  # in Persian the Solar Hijri day, Tehran time
 
 
 # ---------------------------------------------------------------------- the matches
