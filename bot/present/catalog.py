@@ -52,7 +52,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "en": "Closes {when} if not full.",
         "fa": "اگر پر نشود {when} بسته می‌شود.",
     },
-    "table.hand": {"en": "Hand {n}", "fa": "دست {n}"},
+    "table.hand": {"en": "Hand {n}", "fa": "دور {n}"},
     "table.hakem": {"en": "Hakem: {name}", "fa": "حاکم: {name}"},
     "table.trump": {"en": "Trump: {suit}", "fa": "حکم: {suit}"},
     "table.trump_pending": {"en": "Trump: {name} is choosing…", "fa": "حکم: {name} در حال انتخاب…"},
@@ -63,7 +63,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "table.team_count": {"en": "{team}: {count}", "fa": "{team}: {count}"},
     "table.current_trick": {"en": "On the table: {cards}", "fa": "روی میز: {cards}"},
-    "table.no_cards_yet": {"en": "On the table: nothing yet", "fa": "روی میز: هنوز هیچ"},
+    "table.no_cards_yet": {"en": "On the table: nothing yet", "fa": "روی میز: هنوز کارتی نیامده"},
     "table.turn": {
         "en": "▶ {name} to play — time runs out {when}",
         "fa": "▶ نوبت {name} — زمان {when} تمام می‌شود",
@@ -76,21 +76,21 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     "table.last_trick": {"en": "Last trick: {cards} → {name}", "fa": "دست قبل: {cards} ← {name}"},
     "table.dm_closed": {
         "en": "📪 {name} has DMs closed: use the **My hand** button below.",
-        "fa": "📪 پیام خصوصی {name} بسته است: از دکمهٔ **دست من** استفاده کنید.",
+        "fa": "📪 پیام خصوصی {name} بسته است: از دکمهٔ **کارت‌های من** استفاده کنید.",
     },
     "table.over": {"en": "Match over", "fa": "بازی تمام شد"},
     "table.cancelled": {"en": "This table was closed.", "fa": "این میز بسته شد."},
     # ---------------------------------------------------------------- buttons
     "button.join": {"en": "Join", "fa": "پیوستن"},
-    "button.leave": {"en": "Leave", "fa": "ترک"},
+    "button.leave": {"en": "Leave", "fa": "ترک میز"},
     "button.add_computer": {"en": "Add computer", "fa": "افزودن کامپیوتر"},
     "button.start": {"en": "Start", "fa": "شروع"},
     "button.cancel": {"en": "Cancel", "fa": "لغو"},
-    "button.my_hand": {"en": "My hand", "fa": "دست من"},
+    "button.my_hand": {"en": "My hand", "fa": "کارت‌های من"},
     "button.previous": {"en": "Previous", "fa": "قبلی"},
     "button.next": {"en": "Next", "fa": "بعدی"},
     # ---------------------------------------------------------------- hand (DM / ephemeral)
-    "hand.header": {"en": "Hokm in {channel} · hand {n}", "fa": "حکم در {channel} · دست {n}"},
+    "hand.header": {"en": "Hokm in {channel} · hand {n}", "fa": "حکم در {channel} · دور {n}"},
     "hand.choose_trump": {
         "en": "You are the hakem. These are your first five cards: name trump {when}.",
         "fa": "شما حاکم هستید. این پنج کارت اول شماست: حکم را {when} بگویید.",
@@ -107,13 +107,13 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     "hand.waiting_for": {"en": "Waiting for {name}.", "fa": "در انتظار {name}."},
     "hand.on_table": {"en": "On the table: {cards}", "fa": "روی میز: {cards}"},
     "hand.you_played": {"en": "You played {card}.", "fa": "شما {card} را بازی کردید."},
-    "hand.over": {"en": "This hand is over.", "fa": "این دست تمام شد."},
+    "hand.over": {"en": "This hand is over.", "fa": "این دور تمام شد."},
     "hand.ephemeral_note": {"en": "Only you can see this.", "fa": "فقط شما این را می‌بینید."},
     # ---------------------------------------------------------------- channel reports
     "report.started": {"en": "🃏 The match begins! {players}", "fa": "🃏 بازی شروع شد! {players}"},
     "report.first_ace": {
         "en": "Cards dealt face up to find the hakem: {cards} — the first ace goes to **{name}**.",
-        "fa": "کارت‌ها رو باز پخش شد تا حاکم معلوم شود: {cards} — اولین آس به **{name}** رسید.",
+        "fa": "کارت‌ها یکی‌یکی پخش و رو شد تا حاکم معلوم شود: {cards} — اولین آس به **{name}** رسید.",
     },
     "report.random_hakem": {
         "en": "**{name}** was drawn as the first hakem.",
@@ -121,7 +121,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "report.trump_named": {
         "en": "{name} named **{suit}** trump.",
-        "fa": "{name} حکم را **{suit}** گفت.",
+        "fa": "{name} **{suit}** حکم کرد.",
     },
     "report.trick": {
         "en": "Trick {n}: {cards} → **{name}**",
@@ -129,15 +129,15 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "report.hand_win": {
         "en": "{team} take hand {n} ({tricks}): +{points} · {score}",
-        "fa": "{team} دست {n} را بردند ({tricks}): +{points} · {score}",
+        "fa": "{team} دور {n} را بردند ({tricks}): +{points} · {score}",
     },
     "report.hand_kot": {
         "en": "Kot! {team} take hand {n} seven–nil: +{points} · {score}",
-        "fa": "کُت! {team} دست {n} را هفت–هیچ بردند: +{points} · {score}",
+        "fa": "کُت! {team} دور {n} را هفت بر هیچ بردند: +{points} · {score}",
     },
     "report.hand_hakem_kot": {
         "en": "Hakem-kot! The defenders, {team}, take hand {n} seven–nil: +{points} · {score}",
-        "fa": "حاکم‌کُت! مدافعان، {team}، دست {n} را هفت–هیچ بردند: +{points} · {score}",
+        "fa": "حاکم‌کُت! تیم مقابل حاکم، {team}، دور {n} را هفت بر هیچ بردند: +{points} · {score}",
     },
     "report.next_hakem": {"en": "Next hakem: {name}.", "fa": "حاکم بعدی: {name}."},
     "report.timeout": {
@@ -146,16 +146,16 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "report.timeout_trump": {
         "en": "⏱ {name} ran out of time; the bot named {suit} trump for them.",
-        "fa": "⏱ وقت {name} تمام شد؛ ربات به جایش {suit} را حکم کرد.",
+        "fa": "⏱ وقت {name} تمام شد؛ ربات به جایش {suit} حکم کرد.",
     },
     "report.replaced": {
         "en": "🤖 {name} missed two turns in a row: the computer plays for them until they click again.",
-        "fa": "🤖 {name} دو نوبت پشت سر هم را از دست داد: تا وقتی دوباره کلیک کند کامپیوتر به جایش بازی می‌کند.",
+        "fa": "🤖 {name} دو نوبت پشت سر هم بازی نکرد: تا وقتی دوباره کلیک کند، کامپیوتر به جایش بازی می‌کند.",
     },
     "report.back": {"en": "{name} is back at the table.", "fa": "{name} به میز برگشت."},
     "report.dm_closed": {
         "en": "📪 I can't DM {name}. {name}, press **My hand** on the table message to see your cards.",
-        "fa": "📪 نمی‌توانم به {name} پیام خصوصی بدهم. {name}، برای دیدن کارت‌هایت دکمهٔ **دست من** را بزن.",
+        "fa": "📪 نمی‌توانم به {name} پیام خصوصی بدهم. {name}، برای دیدن کارت‌هایتان دکمهٔ **کارت‌های من** را در پیام میز بزنید.",
     },
     "report.resumed": {
         "en": "♻️ The bot restarted; this table carries on where it was.",
@@ -163,7 +163,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "report.cancelled": {
         "en": "The table was cancelled by {name}.",
-        "fa": "میز توسط {name} لغو شد.",
+        "fa": "{name} میز را لغو کرد.",
     },
     "report.expired": {
         "en": "The table closed: nobody filled the seats in time.",
@@ -183,7 +183,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     "ok.started": {"en": "The match is starting.", "fa": "بازی شروع می‌شود."},
     "ok.cancelled": {"en": "The table is cancelled.", "fa": "میز لغو شد."},
     "ok.table_opened": {"en": "Table opened in this channel.", "fa": "میز در این کانال باز شد."},
-    "ok.hand_sent": {"en": "Here is your hand.", "fa": "این دست شماست."},
+    "ok.hand_sent": {"en": "Here is your hand.", "fa": "این کارت‌های شماست."},
     # ---------------------------------------------------------------- refusals
     "error.not_your_turn": {
         "en": "It isn't your turn: {name} is to play.",
@@ -191,11 +191,11 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "error.must_follow_suit": {
         "en": "You must follow suit: play a {suit} card.",
-        "fa": "باید خال را رعایت کنید: یک کارت {suit} بازی کنید.",
+        "fa": "باید از خالِ دست پیروی کنید: یک کارت {suit} بازی کنید.",
     },
     "error.card_not_in_hand": {
         "en": "You don't hold {card} (any more).",
-        "fa": "کارت {card} دست شما نیست.",
+        "fa": "کارت {card} را (دیگر) ندارید.",
     },
     "error.wrong_phase": {"en": "That can't be done right now.", "fa": "این کار الان ممکن نیست."},
     "error.not_hakem": {
@@ -204,14 +204,17 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "error.stale": {
         "en": "That button belongs to an earlier hand or a finished table.",
-        "fa": "این دکمه مربوط به دست قبلی یا میز تمام‌شده است.",
+        "fa": "این دکمه مال دور قبلی یا میزی تمام‌شده است.",
     },
     "error.bad_button": {"en": "That button isn't valid.", "fa": "این دکمه معتبر نیست."},
     "error.not_a_player": {
         "en": "You aren't playing at this table.",
         "fa": "شما در این میز بازی نمی‌کنید.",
     },
-    "error.not_your_hand": {"en": "That is someone else's hand.", "fa": "این دست کس دیگری است."},
+    "error.not_your_hand": {
+        "en": "That is someone else's hand.",
+        "fa": "این کارت‌های کس دیگری است.",
+    },
     "error.no_table": {
         "en": "There is no open table in this channel. Start one with `/hokm new`.",
         "fa": "میز بازی در این کانال نیست. با `/hokm new` یکی باز کنید.",
@@ -238,13 +241,13 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "en": "I can't show a table here: I am missing {missing} in this channel. Ask a server manager to allow it, or use another channel.",
         "fa": "نمی‌توانم اینجا میز نشان دهم: در این کانال اجازهٔ {missing} را ندارم. از مدیر سرور بخواهید آن را بدهد یا از کانال دیگری استفاده کنید.",
     },
-    "perm.view_channel": {"en": "View Channel", "fa": "مشاهدهٔ کانال"},
-    "perm.send_messages": {"en": "Send Messages", "fa": "ارسال پیام"},
+    "perm.view_channel": {"en": "View Channel", "fa": "View Channel (مشاهدهٔ کانال)"},
+    "perm.send_messages": {"en": "Send Messages", "fa": "Send Messages (ارسال پیام)"},
     "perm.send_messages_in_threads": {
         "en": "Send Messages in Threads",
-        "fa": "ارسال پیام در رشته‌ها",
+        "fa": "Send Messages in Threads (ارسال پیام در رشته‌ها)",
     },
-    "perm.embed_links": {"en": "Embed Links", "fa": "جاسازی پیوندها"},
+    "perm.embed_links": {"en": "Embed Links", "fa": "Embed Links (جاسازی پیوندها)"},
     "error.not_seated": {
         "en": "You aren't seated at this table.",
         "fa": "شما در این میز ننشسته‌اید.",
@@ -272,7 +275,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "error.not_admin": {
         "en": "You need the Manage Server permission for that.",
-        "fa": "برای این کار اجازهٔ مدیریت سرور لازم است.",
+        "fa": "برای این کار اجازهٔ Manage Server (مدیریت سرور) لازم است.",
     },
     "error.guild_only": {
         "en": "Use this command in a server channel.",
@@ -292,7 +295,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "fa": "میز مشغول است؛ کمی بعد دوباره امتحان کنید.",
     },
     # ---------------------------------------------------------------- standings, settings, rules
-    "standings.title": {"en": "🏆 Standings — {guild}", "fa": "🏆 جدول — {guild}"},
+    "standings.title": {"en": "🏆 Standings — {guild}", "fa": "🏆 جدول رده‌بندی — {guild}"},
     "standings.empty": {"en": "No finished matches yet.", "fa": "هنوز بازی تمام‌شده‌ای نیست."},
     "standings.page": {"en": "Page {page} of {pages}", "fa": "صفحهٔ {page} از {pages}"},
     "standings.member_none": {
@@ -301,7 +304,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "standings.member": {
         "en": "**{name}** — rank {rank}\nMatches: {won} won of {played} ({rate}%)\nHands won: {hands}\nKots dealt: {kots}\nHakem-kots suffered: {hk}",
-        "fa": "**{name}** — رتبهٔ {rank}\nبازی‌ها: {won} برد از {played} ({rate}٪)\nدست‌های برده: {hands}\nکُت‌ها: {kots}\nحاکم‌کُت خورده: {hk}",
+        "fa": "**{name}** — رتبهٔ {rank}\nبازی‌ها: {won} برد از {played} ({rate}٪)\nدورهای برده: {hands}\nکُت‌ها: {kots}\nحاکم‌کُت خورده: {hk}",
     },
     "settings.title": {"en": "⚙️ Hokm settings for this server", "fa": "⚙️ تنظیمات حکم در این سرور"},
     "settings.changed": {"en": "Saved.", "fa": "ذخیره شد."},
@@ -332,7 +335,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "en": "Open tables at most: {value}",
         "fa": "حداکثر میزهای باز: {value}",
     },
-    "value.first_ace": {"en": "first ace dealt face up", "fa": "اولین آس رو"},
+    "value.first_ace": {"en": "first ace dealt face up", "fa": "اولین آسی که پخش و رو شود"},
     "value.random": {"en": "random", "fa": "تصادفی"},
     "value.yes": {"en": "yes", "fa": "بله"},
     "value.no": {"en": "no", "fa": "خیر"},
@@ -356,8 +359,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "**حکم به طور خلاصه**\n"
             "• چهار بازیکن در دو تیم؛ یارها روبه‌روی هم می‌نشینند.\n"
             "• حاکم اول پنج کارت می‌بیند و حکم را می‌گوید؛ بعد به همه ۱۳ کارت می‌رسد.\n"
-            "• حاکم دست اول را شروع می‌کند؛ اگر از خال زمین دارید باید همان را بازی کنید، وگرنه هر کارتی آزاد است و حکم می‌بُرد.\n"
-            "• بالاترین حکم دست را می‌برد، وگرنه بالاترین کارتِ خال زمین.\n"
+            "• حاکم دست اول را شروع می‌کند؛ اگر از خالِ دست دارید باید همان را بازی کنید، وگرنه هر کارتی آزاد است و حکم می‌بُرد.\n"
+            "• بالاترین حکم دست را می‌برد، وگرنه بالاترین کارتِ خالِ دست.\n"
             "• اولین تیمی که ۷ دست بگیرد آن دور را می‌برد: ۱ امتیاز، کُت (۷–۰) ۲ امتیاز، و اگر تیم حاکم هیچ دستی نگیرد ۳ امتیاز.\n"
             "• حاکم اگر ببرد می‌ماند؛ اگر ببازد نفر بعدی حاکم می‌شود.\n"
             "• اولین تیمی که به {points} برسد برندهٔ بازی است."
@@ -386,12 +389,12 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "table.hand_ended": {  # issue 39: the trick that ended a hand, shown after it
         "en": "Hand {hand} ended with trick {n}: {cards} → {name}",
-        "fa": "دست {hand} با دست {n} تمام شد: {cards} ← {name} برد",
+        "fa": "دور {hand} با دست {n} تمام شد: {cards} ← {name} برد",
     },
     "dm.on_table": {"en": "On the table: {cards}", "fa": "روی میز: {cards}"},
     "dm.leads": {
         "en": "On the table: nothing yet; {name} leads.",
-        "fa": "روی میز: هنوز هیچ؛ {name} شروع می‌کند.",
+        "fa": "روی میز: هنوز کارتی نیامده؛ {name} شروع می‌کند.",
     },
     "dm.see_table": {
         "en": "The others are playing: see the table in {channel}.",

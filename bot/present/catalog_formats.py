@@ -57,18 +57,17 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "Your side has its tricks and the others none. **Bam!**: play on; every trick of "
         "the hand wins the match, one lost and the kot stands. **Stop**: take the kot now. "
         "Decide {when}.",
-        "fa": "تیم شما دست‌هایش را گرفته و حریف هیچ. **بام!**: ادامه دهید؛ همهٔ دست‌ها یعنی بردن "
-        "بازی، یک دست باخته و همان کُت می‌ماند. **بس**: همین حالا کُت. تصمیم {when}.",
+        "fa": "تیم شما دست‌های لازم را گرفته و حریف هیچ. **بام!**: ادامه دهید؛ اگر همهٔ دست‌های این دور را بگیرید بازی را می‌برید، و اگر یکی را ببازید همان کُت می‌ماند. **بس**: همین حالا کُت را بگیرید. تصمیم {when}.",
     },
     "button.bam": {"en": "Bam!", "fa": "بام!"},
     "button.stop": {"en": "Stop", "fa": "بس"},
     "report.bam_offered": {
         "en": "{name}'s side has its tricks and the others none: bam or stop?",
-        "fa": "تیم {name} دست‌هایش را گرفته و حریف هیچ: بام یا بس؟",
+        "fa": "تیم {name} دست‌های لازم را گرفته و حریف هیچ: بام یا بس؟",
     },
     "report.bam": {
         "en": "{name} declared **bam**: every trick of this hand, or the kot stands.",
-        "fa": "{name} **بام** خواند: همهٔ دست‌ها، وگرنه همان کُت.",
+        "fa": "{name} **بام** خواند: همهٔ دست‌های این دور، وگرنه همان کُت.",
     },
     "report.stop": {"en": "{name} stopped: the kot is scored.", "fa": "{name} بس کرد: کُت ثبت شد."},
     "report.timeout_decision": {
@@ -88,90 +87,88 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
     # V2, two players: the discards and the draw
     "hand.discard": {
         "en": "Lay a card face down ({count} to go): click it. Decide {when}.",
-        "fa": "یک کارت را رو به پایین بگذارید ({count} مانده): رویش بزنید. تصمیم {when}.",
+        "fa": "یک کارت را به پشت کنار بگذارید ({count} مانده): رویش بزنید. تصمیم {when}.",
     },
     "hand.draw": {
         "en": "The stock's top card is **{card}**: keep it (the next goes face down), or lay it "
         "down and keep the next, unseen. Decide {when}.",
-        "fa": "کارت رویی دسته **{card}** است: نگهش دارید (بعدی رو به پایین می‌رود)، یا کنارش "
-        "بگذارید و کارت بعدی را ندیده بردارید. تصمیم {when}.",
+        "fa": "کارت روی دسته **{card}** است: یا نگهش دارید (کارت بعدی به پشت کنار می‌رود)، یا آن را کنار بگذارید و کارت بعدی را ندیده بردارید. تصمیم {when}.",
     },
-    "hand.face_down": {"en": "Laid face down: {cards}", "fa": "رو به پایین گذاشته: {cards}"},
+    "hand.face_down": {"en": "Laid face down: {cards}", "fa": "به پشت کنار گذاشته: {cards}"},
     "button.keep": {"en": "Keep {card}", "fa": "نگه‌داشتن {card}"},
     "button.take_next": {"en": "Take the next", "fa": "برداشتن بعدی"},
     "table.stock": {
         "en": "Building the hands: {count} cards left in the stock",
-        "fa": "چیدن دست‌ها: {count} کارت در دسته مانده",
+        "fa": "کارت‌گیری: {count} کارت در دسته مانده",
     },
     # V5, the joker six: bidding for hakem
     "hand.bid": {
         "en": "Bid how many tricks your team takes with you as hakem (highest so far: {high}), "
         "or pass. Decide {when}.",
-        "fa": "بگویید تیمتان با حاکمی شما چند دست می‌گیرد (بالاترین تا حالا: {high})، یا معاف. "
-        "تصمیم {when}.",
+        "fa": "بخوانید تیمتان با حاکمی شما چند دست می‌گیرد (بالاترین خوانده تا حالا: {high})، یا پاس بدهید. تصمیم {when}.",
     },
-    "button.pass": {"en": "Pass", "fa": "معاف"},
+    "button.pass": {"en": "Pass", "fa": "پاس"},
     "table.bidding": {"en": "Bidding for hakem: {bids}", "fa": "خواندن برای حاکمی: {bids}"},
     "table.no_hakem": {"en": "no hakem yet", "fa": "هنوز حاکمی نیست"},
     "report.bids": {"en": "{name} bids {n}.", "fa": "{name} {n} خواند."},
-    "report.passes": {"en": "{name} passes.", "fa": "{name} معاف شد."},
+    "report.passes": {"en": "{name} passes.", "fa": "{name} پاس داد."},
     "report.nobody_bid": {
         "en": "Everyone passed: a point to {name}'s team, and a new deal.",
-        "fa": "همه معاف شدند: یک امتیاز برای تیم {name} و پخش دوباره.",
+        "fa": "همه پاس دادند: یک امتیاز برای تیم {name} و پخش دوباره.",
     },
     "report.hand_made": {
         "en": "{team} make their bid in hand {n} ({tricks}): +{points} · {score}",
-        "fa": "{team} خواندهٔ خود را در دست {n} گرفتند ({tricks}): +{points} · {score}",
+        "fa": "{team} در دور {n} به خوانده رسیدند ({tricks}): +{points} · {score}",
     },
     "report.hand_set": {
         "en": "The bid fails in hand {n}: +{points} to {team} ({tricks}) · {score}",
-        "fa": "خوانده در دست {n} نشد: +{points} برای {team} ({tricks}) · {score}",
+        "fa": "در دور {n} تیم حاکم به خوانده نرسید: +{points} برای {team} ({tricks}) · {score}",
     },
-    "summary.why_made": {"en": "bid made", "fa": "خوانده گرفت"},
-    "summary.why_set": {"en": "bid failed", "fa": "خوانده نشد"},
+    "summary.why_made": {"en": "bid made", "fa": "به خوانده رسید"},
+    "summary.why_set": {"en": "bid failed", "fa": "به خوانده نرسید"},
     "error.bid_not_allowed": {
         "en": "Bid {low}–{high} tricks, or pass.",
-        "fa": "بین {low} و {high} دست بخوانید، یا معاف شوید.",
+        "fa": "بین {low} و {high} دست بخوانید، یا پاس بدهید.",
     },
     # R6, the redeal house rule
     "settings.redeal_without_court": {
         "en": "Redeal when the hakem's five hold no J, Q, K or A: {value}",
-        "fa": "دست دوباره وقتی پنج کارت حاکم سرباز، بی‌بی، شاه یا آس ندارد: {value}",
+        "fa": "پخش دوباره وقتی پنج کارت حاکم سرباز، بی‌بی، شاه یا آس ندارد: {value}",
     },
-    "button.redeal": {"en": "Redeal", "fa": "دست دوباره"},
+    "button.redeal": {"en": "Redeal", "fa": "پخش دوباره"},
     "hand.can_redeal": {
         "en": "No J, Q, K or A among your five: you may ask for a **Redeal** instead.",
-        "fa": "در پنج کارت شما سرباز، بی‌بی، شاه یا آس نیست: می‌توانید **دست دوباره** بخواهید.",
+        "fa": "در پنج کارت شما سرباز، بی‌بی، شاه یا آس نیست: می‌توانید **پخش دوباره** بخواهید.",
     },
     "report.redealt": {
         "en": "{name} had no card above 10 and asked for a redeal: new cards for the hakem.",
-        "fa": "{name} کارتی بالاتر از ۱۰ نداشت و دست دوباره خواست: کارت‌های تازه برای حاکم.",
+        "fa": "{name} کارتی بالاتر از ۱۰ نداشت و پخش دوباره خواست: کارت‌های تازه برای حاکم.",
     },
     "error.redeal_not_allowed": {
         "en": "A redeal needs the table's redeal rule and five cards without J, Q, K or A.",
-        "fa": "دست دوباره فقط با قانون دست دوباره و پنج کارت بدون سرباز، بی‌بی، شاه یا آس ممکن است.",
+        "fa": "پخش دوباره فقط با قانون پخش دوباره و پنج کارت بدون سرباز، بی‌بی، شاه یا آس ممکن است.",
     },
     # A player alone is a team of one: the sentences that name a team take a singular verb.
     "report.hand_win_solo": {
         "en": "{team} takes hand {n} ({tricks}): +{points} · {score}",
-        "fa": "{team} دست {n} را برد ({tricks}): +{points} · {score}",
+        "fa": "{team} دور {n} را برد ({tricks}): +{points} · {score}",
     },
     "report.hand_kot_solo": {
         "en": "Kot! {team} takes hand {n} ({tricks}): +{points} · {score}",
-        "fa": "کُت! {team} دست {n} را برد ({tricks}): +{points} · {score}",
+        "fa": "کُت! {team} دور {n} را برد ({tricks}): +{points} · {score}",
     },
     "report.hand_hakem_kot_solo": {
         "en": "Hakem-kot! {team} takes hand {n} ({tricks}), the hakem none: +{points} · {score}",
-        "fa": "حاکم‌کُت! {team} دست {n} را برد ({tricks})، حاکم هیچ: +{points} · {score}",
+        "fa": "حاکم‌کُت! {team} دور {n} را برد ({tricks})، حاکم هیچ: +{points} · {score}",
     },
     # Teams at a table other than the standard one may need more or fewer than seven tricks.
     "report.hand_kot_teams": {
         "en": "Kot! {team} take hand {n} ({tricks}): +{points} · {score}",
-        "fa": "کُت! {team} دست {n} را بردند ({tricks}): +{points} · {score}",
+        "fa": "کُت! {team} دور {n} را بردند ({tricks}): +{points} · {score}",
     },
     "report.hand_hakem_kot_teams": {
         "en": "Hakem-kot! The defenders, {team}, take hand {n} ({tricks}): +{points} · {score}",
-        "fa": "حاکم‌کُت! مدافعان، {team}، دست {n} را بردند ({tricks}): +{points} · {score}",
+        "fa": "حاکم‌کُت! تیم مقابل حاکم، {team}، دور {n} را بردند ({tricks}): +{points} · {score}",
     },
     "summary.title_solo": {
         "en": "🏆 {team} wins the match {score}",

@@ -43,11 +43,11 @@ HINTS: Final[dict[str, dict[str, str]]] = {
     "hint.takes_trick": {"en": "takes the trick", "fa": "دست را می‌برد"},
     "hint.beats_so_far": {
         "en": "beats every card played so far",
-        "fa": "از همهٔ کارت‌های روی زمین بالاتر است",
+        "fa": "از همهٔ کارت‌های روی میز بالاتر است",
     },
     "hint.discard": {
         "en": "you are out of {suit} and can't win: throw away a card you don't need",
-        "fa": "{suit} ندارید و دست را نمی‌برید: کارتی را بیندازید که لازمش ندارید",
+        "fa": "{suit} ندارید و نمی‌توانید ببرید: کارتی را بیندازید که لازمش ندارید",
     },
     "hint.keeps_high": {"en": "keeps {card} for later", "fa": "{card} را برای بعد نگه می‌دارد"},
     "hint.cheap": {

@@ -19,7 +19,7 @@ HISTORY: Final[dict[str, dict[str, str]]] = {
     },
     "history.page": {
         "en": "Page {page} of {pages} · matches: {total} · Replay: every hand, trick by trick",
-        "fa": "صفحهٔ {page} از {pages} · {total} بازی · بازپخش: همهٔ دست‌ها، دور به دور",
+        "fa": "صفحهٔ {page} از {pages} · {total} بازی · بازپخش: همهٔ دورها، دست به دست",
     },
     "history.row": {
         "en": "**{n}.** {date} · {format} · {scores}",
@@ -35,27 +35,27 @@ HISTORY: Final[dict[str, dict[str, str]]] = {
     "button.replay": {"en": "🎬 Replay {n}", "fa": "🎬 بازپخش {n}"},
     # ---------------------------------------------------------------- the replay (ephemeral)
     "replay.title": {"en": "🎬 Replay: {scores}", "fa": "🎬 بازپخش: {scores}"},
-    "replay.position": {"en": "**Hand {hand} of {hands}**", "fa": "**دست {hand} از {hands}**"},
-    "replay.trick": {"en": "trick {n} of {of}", "fa": "دور {n} از {of}"},
+    "replay.position": {"en": "**Hand {hand} of {hands}**", "fa": "**دور {hand} از {hands}**"},
+    "replay.trick": {"en": "trick {n} of {of}", "fa": "دست {n} از {of}"},
     "replay.deal": {"en": "the deal", "fa": "پخش کارت‌ها"},
-    "replay.bid": {"en": "Bid: {n}", "fa": "خواند: {n}"},
+    "replay.bid": {"en": "Bid: {n}", "fa": "خوانده: {n}"},
     "replay.leads": {
         "en": "Every hand as play began; {name} leads.",
-        "fa": "دست همه در شروع بازی؛ {name} شروع می‌کند.",
+        "fa": "کارت‌های همه در شروع این دور؛ {name} شروع می‌کند.",
     },
-    "replay.trick_line": {"en": "Trick {n}: {cards} → {name}", "fa": "دور {n}: {cards} ← {name}"},
+    "replay.trick_line": {"en": "Trick {n}: {cards} → {name}", "fa": "دست {n}: {cards} ← {name}"},
     "replay.hand_of": {"en": "{name}: {cards}", "fa": "{name}: {cards}"},
     "replay.result": {
         "en": "{team} take the hand ({tricks}): +{points} ({why})",
-        "fa": "{team} دست را بردند ({tricks}): +{points} ({why})",
+        "fa": "{team} دور را بردند ({tricks}): +{points} ({why})",
     },
     "replay.result_solo": {
         "en": "{team} takes the hand ({tricks}): +{points} ({why})",
-        "fa": "{team} دست را برد ({tricks}): +{points} ({why})",
+        "fa": "{team} دور را برد ({tricks}): +{points} ({why})",
     },
     "replay.footer": {
         "en": "Only you can see this replay · ⏮ ⏭ a hand · ◀ ▶ a trick",
-        "fa": "این بازپخش را فقط شما می‌بینید · ⏮ ⏭ یک دست · ◀ ▶ یک دور",
+        "fa": "این بازپخش را فقط شما می‌بینید · ⏮ ⏭ یک دور · ◀ ▶ یک دست",
     },
     # Shelem's replay (V6, issue 17): its bidding, trump and kitty (``shelem_replay``)
     "replay.shelem_redealt": {
@@ -68,7 +68,7 @@ HISTORY: Final[dict[str, dict[str, str]]] = {
     },
     "replay.shelem_kitty": {
         "en": "Kitty: {kitty} · laid down: {laid}",
-        "fa": "زمین: {kitty} · کنار گذاشته: {laid}",
+        "fa": "زمین: {kitty} · خوابانده: {laid}",
     },
     "replay.shelem_kitty_aside": {
         "en": "Kitty, laid aside for the hakem's side (sar-shelem): {kitty}",

@@ -23,7 +23,7 @@ SUMMARY_AND_REMATCH: Final[dict[str, dict[str, str]]] = {
     "summary.why_hakem_kot": {"en": "hakem-kot", "fa": "حاکم‌کُت"},
     "summary.earlier": {
         "en": "… {count} earlier hands not shown",
-        "fa": "… {count} دست اول اینجا نیامده",
+        "fa": "… {count} دور اول اینجا نیامده",
     },
     "summary.score": {"en": "Final score — {teams}", "fa": "امتیاز نهایی — {teams}"},
     "summary.kots": {"en": "Kots dealt — {teams}", "fa": "کُت‌ها — {teams}"},
@@ -33,11 +33,11 @@ SUMMARY_AND_REMATCH: Final[dict[str, dict[str, str]]] = {
     },
     "summary.played": {
         "en": "{hands} hands in {duration} · first to {target}",
-        "fa": "{hands} دست در {duration} · تا {target} امتیاز",
+        "fa": "{hands} دور در {duration} · تا {target} امتیاز",
     },
     "summary.minutes": {"en": "{m} min", "fa": "{m} دقیقه"},
     "summary.hours": {"en": "{h} h {m} min", "fa": "{h} ساعت و {m} دقیقه"},
-    "summary.hands_title": {"en": "Hands", "fa": "دست‌ها"},
+    "summary.hands_title": {"en": "Hands", "fa": "دورها"},
     "summary.rematch_hint": {
         "en": "Rematch: same seats and settings; it starts when every player of this match has pressed it.",
         "fa": "بازی دوباره: همین صندلی‌ها و همین تنظیمات؛ وقتی همهٔ بازیکنان این بازی دکمه را بزنند شروع می‌شود.",

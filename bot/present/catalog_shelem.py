@@ -48,7 +48,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     "shelem.footer_modes": {"en": "modes: {modes}", "fa": "حالت‌ها: {modes}"},
     "error.hints_shelem": {
         "en": "Hints are not available at Shelem tables.",
-        "fa": "راهنما در میزهای شلم در دسترس نیست.",
+        "fa": "راهنمایی در میزهای شلم در دسترس نیست.",
     },
     # bids as words and on buttons
     "shelem.pass": {"en": "Pass", "fa": "پاس"},
@@ -74,7 +74,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     "shelem.no_trump": {"en": "No trump ({mode})", "fa": "بی‌حکم ({mode})"},
     "shelem.points": {
         "en": "Points this hand: {teams} (of {total})",
-        "fa": "امتیاز این دست: {teams} (از {total})",
+        "fa": "امتیاز این دور: {teams} (از {total})",
     },
     "shelem.turn_bid": {
         "en": "▶ {name} to bid — time runs out {when}",
@@ -82,7 +82,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "shelem.turn_discard": {
         "en": "▶ {name} is laying down {n} cards — time runs out {when}",
-        "fa": "▶ {name} دارد {n} کارت را کنار می‌گذارد — وقت {when} تمام می‌شود",
+        "fa": "▶ {name} دارد {n} کارت را می‌خواباند — وقت {when} تمام می‌شود",
     },
     "shelem.turn_mode": {
         "en": "▶ {name} to announce the mode — time runs out {when}",
@@ -91,7 +91,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     # the hand message
     "shelem.hand_header": {
         "en": "Shelem in {channel} · hand {n}",
-        "fa": "شلم در {channel} · دست {n}",
+        "fa": "شلم در {channel} · دور {n}",
     },
     "shelem.your_cards": {"en": "Your cards: {cards}", "fa": "کارت‌های شما: {cards}"},
     "shelem.hand_bid": {
@@ -110,19 +110,17 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "The first three passed again, after {n} deals of this hand everyone passed: "
         "as the dealer you must open, so there is no Pass. Bid at least {low}, or "
         "**Shelem**. Decide {when}.",
-        "fa": "پس از {n} بار پخشی که همه پاس دادند، سه نفر اول باز پاس دادند: شما پخش‌کننده‌اید "
-        "و باید بخوانید، پس پاس نیست. دست‌کم {low} بخوانید، یا **شلم**. تصمیم {when}.",
+        "fa": "پس از {n} بار پخشِ این دور که همه پاس دادند، سه نفر اول باز پاس دادند: شما پخش‌کننده‌اید و باید بخوانید، پس پاس نیست. دست‌کم {low} بخوانید، یا **شلم**. تصمیم {when}.",
     },
     "shelem.final_deal": {
         "en": "{n} deals of this hand were passed: this one is the last. If the first three "
         "pass, {name}, the dealer, must open.",
-        "fa": "{n} بار پخش این دست را همه پاس دادند: این آخرین پخش است. اگر سه نفر اول پاس "
-        "بدهند، {name} که پخش‌کننده است باید بخواند.",
+        "fa": "{n} بار پخش این دور را همه پاس دادند: این آخرین پخش است. اگر سه نفر اول پاس بدهند، {name} که پخش‌کننده است باید بخواند.",
     },
     "shelem.waiting_bid": {"en": "{name} is to bid.", "fa": "نوبت خواندن {name} است."},
     "shelem.kitty": {
         "en": "You won the bid at **{bid}**. The kitty brought you: {cards}",
-        "fa": "خوانده را با **{bid}** بردید. زمین برایتان آورد: {cards}",
+        "fa": "خوانده را با **{bid}** بردید. از زمین به شما رسید: {cards}",
     },
     "shelem.kitty_seen": {
         "en": "The kitty, laid aside for your side: {cards}",
@@ -131,21 +129,20 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     "shelem.choose_discards": {
         "en": "Click the {n} cards to lay down (their points count for your side), then "
         "**Lay down**. Chosen: {chosen}. Decide {when}.",
-        "fa": "روی {n} کارتی که کنار می‌گذارید بزنید (امتیازشان برای تیم شماست)، بعد **کنار "
-        "گذاشتن**. انتخاب‌شده: {chosen}. تصمیم {when}.",
+        "fa": "روی {n} کارتی که می‌خوابانید بزنید (امتیازشان برای تیم شماست)، بعد **بخوابان**. انتخاب‌شده: {chosen}. تصمیم {when}.",
     },
-    "shelem.button_lay_down": {"en": "Lay down ({k}/{n})", "fa": "کنار گذاشتن ({k}/{n})"},
+    "shelem.button_lay_down": {"en": "Lay down ({k}/{n})", "fa": "بخوابان ({k}/{n})"},
     "shelem.waiting_discard": {
         "en": "{name} won the bid at **{bid}** and is laying down {n} cards.",
-        "fa": "{name} خوانده را با **{bid}** برد و دارد {n} کارت را کنار می‌گذارد.",
+        "fa": "{name} خوانده را با **{bid}** برد و دارد {n} کارت را می‌خواباند.",
     },
     "shelem.laid_down_own": {
         "en": "Laid down: {cards} ({points} points for your side)",
-        "fa": "کنار گذاشته: {cards} ({points} امتیاز برای تیم شما)",
+        "fa": "کارت‌هایی که خواباندید: {cards} ({points} امتیاز برای تیم شما)",
     },
     "shelem.choose_mode": {
         "en": "Announce the mode of this hand. Decide {when}.",
-        "fa": "حالت این دست را اعلام کنید. تصمیم {when}.",
+        "fa": "حالت این دور را اعلام کنید. تصمیم {when}.",
     },
     "shelem.waiting_mode": {
         "en": "{name} is announcing the mode.",
@@ -153,7 +150,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "shelem.first_card_names_trump": {
         "en": "Your first card names trump (its suit is trump for the hand). Play it {when}.",
-        "fa": "اولین کارت شما حکم را معلوم می‌کند (خال آن حکم این دست است). بازی کنید {when}.",
+        "fa": "اولین کارت شما حکم را معلوم می‌کند (خال آن در این دور حکم است). آن را {when} بازی کنید.",
     },
     "shelem.trump_line": {"en": "Trump: **{suit}**", "fa": "حکم: **{suit}**"},
     # public lines under the table message (recorded by the service)
@@ -185,7 +182,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "shelem.laid_down": {
         "en": "{name} laid {n} cards down.",
-        "fa": "{name} {n} کارت کنار گذاشت.",
+        "fa": "{name} {n} کارت خواباند.",
     },
     "shelem.announced_hokm": {
         "en": "{name} plays **Hokm**: the first card names trump.",
@@ -193,11 +190,11 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "shelem.announced_nars": {
         "en": "{name} announces **Nars**: no trump, the 2 high and the ace low.",
-        "fa": "{name} **نرس** اعلام کرد: بی‌حکم، دو بالاترین و آس پایین‌ترین.",
+        "fa": "{name} **نرس** اعلام کرد: بی‌حکم، دولو بالاترین و آس پایین‌ترین.",
     },
     "shelem.announced_ace_nars": {
         "en": "{name} announces **Ace-nars**: no trump, the ace high, then the 2 up to the king.",
-        "fa": "{name} **آس نرس** اعلام کرد: بی‌حکم، آس بالاترین، بعد دو تا شاه.",
+        "fa": "{name} **آس نرس** اعلام کرد: بی‌حکم، آس از همه بالاتر، بعد دولو، بعد سه و همین‌طور تا شاه که از همه پایین‌تر است.",
     },
     "shelem.announced_sars": {
         "en": "{name} announces **Sars**: no trump, the usual ranks.",
@@ -206,7 +203,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     # the hand's result (channel report and table message)
     "shelem.result.made": {
         "en": "{team} make their bid of {bid} in hand {n} ({points} points): {change} · {score}",
-        "fa": "{team} خواندهٔ {bid} را در دست {n} گرفتند ({points} امتیاز): {change} · {score}",
+        "fa": "{team} در دور {n} به خواندهٔ {bid} رسیدند ({points} امتیاز): {change} · {score}",
     },
     "shelem.result.all_tricks": {
         "en": "{team} take every trick of hand {n} on a bid of {bid} ({points} points): "
@@ -217,13 +214,12 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     "shelem.result.set": {
         "en": "{team} fall short of their bid of {bid} in hand {n} ({points} points): "
         "{change} · {score}",
-        "fa": "{team} خواندهٔ {bid} را در دست {n} نگرفتند ({points} امتیاز): {change} · {score}",
+        "fa": "{team} در دور {n} به خواندهٔ {bid} نرسیدند ({points} امتیاز): {change} · {score}",
     },
     "shelem.result.double_set": {
         "en": "{team} fall short of {bid} in hand {n} and take fewer points than the others "
         "({points} points): twice the bid, {change} · {score}",
-        "fa": "{team} خواندهٔ {bid} را در دست {n} نگرفتند و کمتر از حریف امتیاز گرفتند "
-        "({points} امتیاز): دو برابر، {change} · {score}",
+        "fa": "{team} در دور {n} به خواندهٔ {bid} نرسیدند و کمتر از تیم مقابل امتیاز گرفتند ({points} امتیاز): دو برابر خوانده، {change} · {score}",
     },
     "shelem.result.shelem": {
         "en": "Shelem! {team} take every trick of hand {n}: {change} · {score}",
@@ -231,7 +227,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "shelem.result.shelem_set": {
         "en": "The shelem fails in hand {n} ({points} points): {team} {change} · {score}",
-        "fa": "شلم در دست {n} نشد ({points} امتیاز): {team} {change} · {score}",
+        "fa": "شلم در دور {n} نشد ({points} امتیاز): {team} {change} · {score}",
     },
     "shelem.result.sar_shelem": {
         "en": "Sar-shelem! {team} take every trick of hand {n}: {change} · {score}",
@@ -239,7 +235,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "shelem.result.sar_shelem_set": {
         "en": "The sar-shelem fails in hand {n} ({points} points): {team} {change} · {score}",
-        "fa": "سرشلم در دست {n} نشد ({points} امتیاز): {team} {change} · {score}",
+        "fa": "سرشلم در دور {n} نشد ({points} امتیاز): {team} {change} · {score}",
     },
     "shelem.result.withheld": {
         "en": "{team}, near the target, score nothing for their {points} points",
@@ -265,13 +261,15 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     "shelem.summary.hand_limit": {
         "en": "The match ended at the hand limit ({n} hands): the higher score won, or at "
         "equal scores the winners of the last hand.",
-        "fa": "بازی به سقف دست‌ها ({n} دست) رسید و تمام شد: امتیاز بیشتر برد، یا در امتیاز "
-        "برابر برندگان دست آخر.",
+        "fa": "بازی به سقف دورها ({n} دور) رسید و تمام شد: امتیاز بیشتر برد، یا در امتیاز برابر برندگان دور آخر.",
     },
-    "shelem.why.made": {"en": "bid made", "fa": "خوانده گرفت"},
+    "shelem.why.made": {"en": "bid made", "fa": "به خوانده رسید"},
     "shelem.why.all_tricks": {"en": "every trick", "fa": "همهٔ دست‌ها"},
-    "shelem.why.set": {"en": "bid failed", "fa": "خوانده نشد"},
-    "shelem.why.double_set": {"en": "bid failed, fewer points", "fa": "خوانده نشد، امتیاز کمتر"},
+    "shelem.why.set": {"en": "bid failed", "fa": "به خوانده نرسید"},
+    "shelem.why.double_set": {
+        "en": "bid failed, fewer points",
+        "fa": "به خوانده نرسید، امتیاز کمتر",
+    },
     "shelem.why.shelem": {"en": "shelem", "fa": "شلم"},
     "shelem.why.shelem_set": {"en": "shelem failed", "fa": "شلم نشد"},
     "shelem.why.sar_shelem": {"en": "sar-shelem", "fa": "سرشلم"},
@@ -300,12 +298,11 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     "error.dealer_must_open": {
         "en": "You cannot pass: {n} deals of this hand were passed, so the dealer must open. "
         "Bid at least {low}, or Shelem.",
-        "fa": "نمی‌توانید پاس بدهید: {n} بار پخش این دست را همه پاس دادند، پس پخش‌کننده باید "
-        "بخواند. دست‌کم {low} بخوانید، یا شلم.",
+        "fa": "نمی‌توانید پاس بدهید: {n} بار پخش این دور را همه پاس دادند، پس پخش‌کننده باید بخواند. دست‌کم {low} بخوانید، یا شلم.",
     },
     "error.bidding_over": {
         "en": "The bidding for this hand is over.",
-        "fa": "خواندن برای این دست تمام شده است.",
+        "fa": "خواندن در این دور تمام شده است.",
     },
     "error.hakem_decides": {
         "en": "Only the hakem, {name}, decides now.",
@@ -313,15 +310,15 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "error.not_laying_down": {
         "en": "Cards are laid down only by the hakem, right after the bidding.",
-        "fa": "کارت‌ها را فقط حاکم و درست بعد از خواندن کنار می‌گذارد.",
+        "fa": "کارت‌ها را فقط حاکم و درست بعد از خواندن می‌خواباند.",
     },
     "error.discard_count": {
         "en": "Lay down exactly {needed} different cards (you chose {given}).",
-        "fa": "دقیقاً {needed} کارت مختلف کنار بگذارید ({given} انتخاب کردید).",
+        "fa": "دقیقاً {needed} کارت مختلف بخوابانید ({given} انتخاب کردید).",
     },
     "error.discard_too_many": {
         "en": "You have chosen {count} cards already: click one of them to put it back first.",
-        "fa": "{count} کارت را انتخاب کرده‌اید: اول روی یکی از آنها بزنید تا برگردد.",
+        "fa": "{count} کارت را انتخاب کرده‌اید: اول روی یکی از آن‌ها بزنید تا برگردد.",
     },
     "error.mode_not_allowed": {
         "en": "This table does not play that mode.",
@@ -329,7 +326,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "error.mode_over": {
         "en": "The mode of this hand is announced already.",
-        "fa": "حالت این دست قبلاً اعلام شده است.",
+        "fa": "حالت این دور قبلاً اعلام شده است.",
     },
     "error.joker_names_no_trump": {
         "en": "Your first card names trump, so it cannot be a joker.",

@@ -93,7 +93,7 @@ def test_r10_the_previous_hand_reads_by_team_names_winners_tricks_first() -> Non
         "Hakem-kot! The defenders, bahar & dara, take hand 3 seven–nil: +3"
     )
     fa = hand_result_line(table, "fa", result)
-    assert "دست" in fa and "بردند" in fa and "تیم" not in fa
+    assert "دور" in fa and "بردند" in fa and "تیم" not in fa
     assert "\u2068bahar\u2069 و \u2068dara\u2069" in fa and "۷–۴" in fa
 
 

@@ -285,8 +285,8 @@ def test_a_replay_frame_in_persian() -> None:
     spec = replay_message("fa", replay, VIEWER, 0, 1)
     assert spec.embed is not None
     text = spec.embed.description
-    assert text.startswith("\u200f**دست ⁨۱⁩ از") and "دور ⁨۱⁩ از" in text
-    assert "دور ⁨۱⁩: " in text and " ← " in text
+    assert text.startswith("\u200f**دور ⁨۱⁩ از") and "دست ⁨۱⁩ از" in text
+    assert "دست ⁨۱⁩: " in text and " ← " in text
     hand_lines = [line for line in text.splitlines() if line.startswith("\u200f\u2068seat")]
     assert len(hand_lines) == 4  # each a name, then its cards as one isolated run
     assert all(re.search("\u2068\u2068[♠♥♣♦] ", line) for line in hand_lines), hand_lines

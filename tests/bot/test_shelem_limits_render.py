@@ -26,7 +26,7 @@ def test_v6_14_1_the_summary_says_the_hand_limit_ended_the_match(lang: str) -> N
     if lang == "en":
         assert "The match ended at the hand limit (500 hands)" in text
     else:
-        assert "سقف دست‌ها (\u2068۵۰۰\u2069 دست)" in text and persian_only(text) == []
+        assert "سقف دورها (\u2068۵۰۰\u2069 دور)" in text and persian_only(text) == []
 
 
 def test_v6_14_1_a_match_that_reached_the_target_says_nothing_of_the_limit() -> None:

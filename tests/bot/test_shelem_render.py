@@ -257,7 +257,7 @@ def test_v6_8_the_play_table_and_hand(lang: str) -> None:
         assert f"Trump: {match.trump.symbol}" in text and "Points this hand: " in text
         assert "(of 165)" in text and "1 · " in text  # the first trick, card by card
     else:
-        assert "امتیاز این دست" in text and persian_only(text) == []
+        assert "امتیاز این دور" in text and persian_only(text) == []
 
 
 def result(kind: str, **changes: object) -> ShelemHandResult:

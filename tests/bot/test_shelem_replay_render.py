@@ -214,12 +214,12 @@ def test_v6_a_shelem_replay_frame_in_persian() -> None:
     check_limits(spec)
     assert spec.embed is not None
     body = spec.embed.description
-    assert body.startswith("\u200f**دست ⁨۱⁩ از") and "دور ⁨۱⁩ از" in body
+    assert body.startswith("\u200f**دور ⁨۱⁩ از") and "دست ⁨۱⁩ از" in body
     assert "خواندن: " in body and "حاکم: ⁨" in body and "زمین: " in body
-    assert "امتیاز این دست: " in body and "(از ⁨۱۶۵⁩)" in body
+    assert "امتیاز این دور: " in body and "(از ⁨۱۶۵⁩)" in body
     assert "شلم" in spec.embed.title
     hand_lines = [line for line in body.splitlines() if HAND_LINE.match(line)]
     assert len(hand_lines) == 4 and all("\u2068\u2068" in line for line in hand_lines)
     last = replay_message("fa", replay, VIEWER, 0, len(told.tricks))
-    assert last.embed is not None and "دست ⁨۱⁩" in last.embed.description
+    assert last.embed is not None and "دور ⁨۱⁩" in last.embed.description
     assert "فقط شما" in last.embed.footer

@@ -65,7 +65,7 @@ def test_a_long_match_with_32_character_names_fits_discords_embed(lang: str, han
         assert shown == 13
     else:
         assert 10 <= shown < 25 and (lang == "fa" or f"**{hands}** · " in spec.embed.description)
-        assert ("earlier hands" if lang == "en" else "دست اول") in spec.embed.description
+        assert ("earlier hands" if lang == "en" else "دور اول") in spec.embed.description
     assert "`" not in spec.embed.description.replace("\\`", "")  # names are escaped
 
 

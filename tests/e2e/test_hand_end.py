@@ -228,7 +228,7 @@ async def end_of_hand_1(
     if lang == "en":
         assert ended == expected_line(table, hand, trick)
     else:
-        assert ended.startswith("دست \u2068۱\u2069 با دست ")
+        assert ended.startswith("دور \u2068۱\u2069 با دست ")
         assert all(table.seat(s).name in ended for s, _ in trick.plays(len(table.seats)))
     result = result_line(table, lang, hand)
     assert result is not None

@@ -140,7 +140,7 @@ async def test_v6_refusals_are_private_and_change_nothing(
         f"hokm:sb:{tid}:{deal}:115",
         {"en": "higher than the highest so far", "fa": "بیشتر باشد"},
     )
-    await refused(other, f"hokm:sb:{tid}:{deal + 1}:125", {"en": "earlier hand", "fa": "دست قبلی"})
+    await refused(other, f"hokm:sb:{tid}:{deal + 1}:125", {"en": "earlier hand", "fa": "دور قبلی"})
     card = min(match.hand_of((first + 1) % 4))
     await refused(
         other, f"hokm:c:{tid}:1:{card.code}", {"en": "No card is played", "fa": "کارتی بازی نمی‌شود"}

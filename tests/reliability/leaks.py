@@ -47,7 +47,7 @@ TRICK_LINE = re.compile(r"^[\u200f\u2068]*([0-9۰-۹]+)\u2069? · (.+) [→←] 
 """A trick line of the table message (issue 13 item 1), English or Persian:
 ``4 · amir 6♠ · bahar K♠ · cyrus 7♠ · dara 9♥ → cyrus``."""
 HAND_ENDED_LINE = re.compile(
-    r"(?:Hand|دست) ([0-9۰-۹]+) (?:ended with trick|با دست) ([0-9۰-۹]+)(?: تمام شد)?: (.+) [→←] "
+    r"(?:Hand|دور) ([0-9۰-۹]+) (?:ended with trick|با دست) ([0-9۰-۹]+)(?: تمام شد)?: (.+) [→←] "
 )
 """The trick that ended a hand, shown after it (issue 39: the channel's report, the table
 message and the hand messages), English or Persian, read with its direction controls taken
@@ -58,7 +58,7 @@ BIDI = re.compile("[\u200e\u200f\u2066-\u2069]")
 OLD_TRICK_LINE = re.compile(r"Trick (\d+): (.+?) → \*\*")
 """A trick line as tables saved before item 1 kept them in their log."""
 FIRST_ACE_LINE = re.compile(
-    r"(?:Cards dealt face up to find the hakem|کارت‌ها رو باز پخش شد تا حاکم معلوم شود): (.+?) — "
+    r"(?:Cards dealt face up to find the hakem|کارت‌ها یکی‌یکی پخش و رو شد تا حاکم معلوم شود): (.+?) — "
 )
 """The report of the cards turned up to find the first hakem (R3), English or Persian."""
 NOT_HELD_LINE = re.compile(r"You don't hold (\S+) \(any more\)")  # echoes the clicker's own claim

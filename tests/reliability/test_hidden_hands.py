@@ -170,7 +170,7 @@ def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
     trick = world.create_message(double.channel, {"embeds": [{"description": fake}]})
     # issue 39: shaped like the trick that ended a hand, in Persian, of a trick never taken
     ended = (
-        f"\u200fدست \u2068۱\u2069 با دست \u2068۳\u2069 تمام شد: \u2068a {card.label}\u2069 ← a برد"
+        f"\u200fدور \u2068۱\u2069 با دست \u2068۳\u2069 تمام شد: \u2068a {card.label}\u2069 ← a برد"
     )
     end = world.create_message(world.open_dm(other), {"content": ended})
     held = " ".join(c.rank_code for c in match.hand_of(0))

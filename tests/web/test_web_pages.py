@@ -264,5 +264,5 @@ async def test_v6_a_shelem_match_is_listed_by_its_teams_and_replayed_with_its_bi
     result = {"made": "make their bid", "set": "fall short", "double_set": "fall short"}
     assert result.get(told.hands[0].result.kind, "in hand 1") in page
     status, page, _ = await served.get(urljoin(url, "?lang=fa&h=0&t=1"))
-    assert status == 200 and "خواندن: " in page and "امتیاز این دست" in page
+    assert status == 200 and "خواندن: " in page and "امتیاز این دور" in page
     assert match.is_over
