@@ -63,6 +63,12 @@ MARKERS: Final = frozenset(
         "\U0001f0cf",  # 🃏 a table, a joker
         "\U0001f4a1",  # 💡 a hint
         "\u2699",  # ⚙ the settings
+        "\u2b07",  # ⬇ the web page: a match's file
+        "\U0001f464",  # 👤 👥 the web page: a member's page, partners
+        "\U0001f465",
+        "\U0001f4c8",  # 📈 the web page: a rating's chart
+        "\U0001f4cb",  # 📋 the web page: a match's page
+        "\U0001f91d",  # 🤝 the web page: the best partner
     }
 )
 """Every mark the bot draws beside or instead of a name, from the one list the presenter and
