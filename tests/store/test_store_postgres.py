@@ -39,6 +39,8 @@ TABLES = {
     "standings",
     "ratings",
     "rating_changes",
+    "tournaments",
+    "tournament_tables",
 }
 
 
