@@ -282,10 +282,6 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "fa": "این فرمان را در کانال سرور به کار ببرید.",
     },
     "error.setting": {"en": "Not changed: {detail}", "fa": "تغییر نکرد: {detail}"},
-    "error.out_of_range": {
-        "en": "{key} must be from {low} to {high}.",
-        "fa": "{key} باید بین {low} و {high} باشد.",
-    },
     "error.internal": {
         "en": "Something went wrong on my side; nothing was changed. Please try again.",
         "fa": "مشکلی پیش آمد؛ چیزی تغییر نکرد. لطفاً دوباره امتحان کنید.",

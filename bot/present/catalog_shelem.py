@@ -117,7 +117,6 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
         "pass, {name}, the dealer, must open.",
         "fa": "{n} بار پخش این دور را همه پاس دادند: این آخرین پخش است. اگر سه نفر اول پاس بدهند، {name} که پخش‌کننده است باید بخواند.",
     },
-    "shelem.waiting_bid": {"en": "{name} is to bid.", "fa": "نوبت خواندن {name} است."},
     "shelem.kitty": {
         "en": "You won the bid at **{bid}**. The kitty brought you: {cards}",
         "fa": "خوانده را با **{bid}** بردید. از زمین به شما رسید: {cards}",
