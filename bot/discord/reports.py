@@ -18,7 +18,7 @@ import discord
 
 from ..names import seat_name
 from ..present import hand_end, shelem
-from ..present.i18n import t
+from ..present.i18n import play, t
 from ..present.tricks import hand_result_line
 from ..service.events import (
     DmClosed,
@@ -74,7 +74,7 @@ class ChannelReports:
                 if hakem < 0:  # V5 joker six: the hakem is bid for
                     pass
                 elif shown:
-                    cards = " ".join(f"{name(s)}:{c.label}" for s, c in shown)
+                    cards = [play(lang, name(s), c.label) for s, c in shown]  # issue 40
                     report.append(t(lang, "report.first_ace", cards=cards, name=name(hakem)))
                 else:
                     report.append(t(lang, "report.random_hakem", name=name(hakem)))
@@ -105,14 +105,15 @@ class ChannelReports:
             self._reports.pop(table.channel_id, None)
 
     @staticmethod
-    def _players(table: Table) -> str:
+    def _players(table: Table) -> list[str]:
         """Members as mentions (whether they are notified is the message's choice), computers
-        by their shown name."""
-        return ", ".join(
+        by their shown name: a list, joined as the sentence's language joins one (issue 40:
+        a Persian line reads it from the right, no Latin comma)."""
+        return [
             seat_name(table, i) if s.is_computer else f"<@{s.user_id}>"
             for i, s in enumerate(table.seats)
             if s is not None
-        )
+        ]
 
     def job(self, channel_id: int) -> Job:
         """Post every line pending when the job runs; on a passing failure, keep them for

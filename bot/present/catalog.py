@@ -128,16 +128,16 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "fa": "دست {n}: {cards} ← **{name}**",
     },
     "report.hand_win": {
-        "en": "{team} take hand {n} ({tricks}): +{points} · {score}",
-        "fa": "{team} دور {n} را بردند ({tricks}): +{points} · {score}",
+        "en": "{team} take hand {n} ({tricks}): {change} · {score}",
+        "fa": "{team} دور {n} را بردند ({tricks}): {change} · {score}",
     },
     "report.hand_kot": {
-        "en": "Kot! {team} take hand {n} seven–nil: +{points} · {score}",
-        "fa": "کُت! {team} دور {n} را هفت بر هیچ بردند: +{points} · {score}",
+        "en": "Kot! {team} take hand {n} seven–nil: {change} · {score}",
+        "fa": "کُت! {team} دور {n} را هفت بر هیچ بردند: {change} · {score}",
     },
     "report.hand_hakem_kot": {
-        "en": "Hakem-kot! The defenders, {team}, take hand {n} seven–nil: +{points} · {score}",
-        "fa": "حاکم‌کُت! تیم مقابل حاکم، {team}، دور {n} را هفت بر هیچ بردند: +{points} · {score}",
+        "en": "Hakem-kot! The defenders, {team}, take hand {n} seven–nil: {change} · {score}",
+        "fa": "حاکم‌کُت! تیم مقابل حاکم، {team}، دور {n} را هفت بر هیچ بردند: {change} · {score}",
     },
     "report.next_hakem": {"en": "Next hakem: {name}.", "fa": "حاکم بعدی: {name}."},
     "report.timeout": {
@@ -357,7 +357,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "• حاکم اول پنج کارت می‌بیند و حکم را می‌گوید؛ بعد به همه ۱۳ کارت می‌رسد.\n"
             "• حاکم دست اول را شروع می‌کند؛ اگر از خالِ دست دارید باید همان را بازی کنید، وگرنه هر کارتی آزاد است و حکم می‌بُرد.\n"
             "• بالاترین حکم دست را می‌برد، وگرنه بالاترین کارتِ خالِ دست.\n"
-            "• اولین تیمی که ۷ دست بگیرد آن دور را می‌برد: ۱ امتیاز، کُت (۷–۰) ۲ امتیاز، و اگر تیم حاکم هیچ دستی نگیرد ۳ امتیاز.\n"
+            "• اولین تیمی که ۷ دست بگیرد آن دور را می‌برد: ۱ امتیاز، کُت (۷ بر ۰) ۲ امتیاز، و اگر تیم حاکم هیچ دستی نگیرد ۳ امتیاز.\n"
             "• حاکم اگر ببرد می‌ماند؛ اگر ببازد نفر بعدی حاکم می‌شود.\n"
             "• اولین تیمی که به {points} برسد برندهٔ بازی است."
         ),

@@ -75,8 +75,8 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "fa": "وقت {name} تمام شد؛ سرور به جایش تصمیم گرفت.",
     },
     "report.hand_bam": {
-        "en": "Bam! Every trick of hand {n} to {team} ({tricks}), and the match: +{points} · {score}",
-        "fa": "بام! همهٔ دست‌های دور {n} برای {team} ({tricks}) و بازی: +{points} · {score}",
+        "en": "Bam! Every trick of hand {n} to {team} ({tricks}), and the match: {change} · {score}",
+        "fa": "بام! همهٔ دست‌های دور {n} برای {team} ({tricks}) و بازی: {change} · {score}",
     },
     "summary.why_bam": {"en": "bam", "fa": "بام"},
     "summary.why_hakem_bam": {"en": "hakem-bam", "fa": "حاکم‌بام"},
@@ -117,12 +117,12 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "fa": "همه پاس دادند: یک امتیاز برای تیم {name} و پخش دوباره.",
     },
     "report.hand_made": {
-        "en": "{team} make their bid in hand {n} ({tricks}): +{points} · {score}",
-        "fa": "{team} در دور {n} به خوانده رسیدند ({tricks}): +{points} · {score}",
+        "en": "{team} make their bid in hand {n} ({tricks}): {change} · {score}",
+        "fa": "{team} در دور {n} به خوانده رسیدند ({tricks}): {change} · {score}",
     },
     "report.hand_set": {
-        "en": "The bid fails in hand {n}: +{points} to {team} ({tricks}) · {score}",
-        "fa": "در دور {n} تیم حاکم به خوانده نرسید: +{points} برای {team} ({tricks}) · {score}",
+        "en": "The bid fails in hand {n}: {change} to {team} ({tricks}) · {score}",
+        "fa": "در دور {n} تیم حاکم به خوانده نرسید: {change} برای {team} ({tricks}) · {score}",
     },
     "summary.why_made": {"en": "bid made", "fa": "به خوانده رسید"},
     "summary.why_set": {"en": "bid failed", "fa": "به خوانده نرسید"},
@@ -150,25 +150,25 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     # A player alone is a team of one: the sentences that name a team take a singular verb.
     "report.hand_win_solo": {
-        "en": "{team} takes hand {n} ({tricks}): +{points} · {score}",
-        "fa": "{team} دور {n} را برد ({tricks}): +{points} · {score}",
+        "en": "{team} takes hand {n} ({tricks}): {change} · {score}",
+        "fa": "{team} دور {n} را برد ({tricks}): {change} · {score}",
     },
     "report.hand_kot_solo": {
-        "en": "Kot! {team} takes hand {n} ({tricks}): +{points} · {score}",
-        "fa": "کُت! {team} دور {n} را برد ({tricks}): +{points} · {score}",
+        "en": "Kot! {team} takes hand {n} ({tricks}): {change} · {score}",
+        "fa": "کُت! {team} دور {n} را برد ({tricks}): {change} · {score}",
     },
     "report.hand_hakem_kot_solo": {
-        "en": "Hakem-kot! {team} takes hand {n} ({tricks}), the hakem none: +{points} · {score}",
-        "fa": "حاکم‌کُت! {team} دور {n} را برد ({tricks})، حاکم هیچ: +{points} · {score}",
+        "en": "Hakem-kot! {team} takes hand {n} ({tricks}), the hakem none: {change} · {score}",
+        "fa": "حاکم‌کُت! {team} دور {n} را برد ({tricks})، حاکم هیچ: {change} · {score}",
     },
     # Teams at a table other than the standard one may need more or fewer than seven tricks.
     "report.hand_kot_teams": {
-        "en": "Kot! {team} take hand {n} ({tricks}): +{points} · {score}",
-        "fa": "کُت! {team} دور {n} را بردند ({tricks}): +{points} · {score}",
+        "en": "Kot! {team} take hand {n} ({tricks}): {change} · {score}",
+        "fa": "کُت! {team} دور {n} را بردند ({tricks}): {change} · {score}",
     },
     "report.hand_hakem_kot_teams": {
-        "en": "Hakem-kot! The defenders, {team}, take hand {n} ({tricks}): +{points} · {score}",
-        "fa": "حاکم‌کُت! تیم مقابل حاکم، {team}، دور {n} را بردند ({tricks}): +{points} · {score}",
+        "en": "Hakem-kot! The defenders, {team}, take hand {n} ({tricks}): {change} · {score}",
+        "fa": "حاکم‌کُت! تیم مقابل حاکم، {team}، دور {n} را بردند ({tricks}): {change} · {score}",
     },
     "summary.title_solo": {
         "en": "🏆 {team} wins the match {score}",

@@ -46,12 +46,12 @@ HISTORY: Final[dict[str, dict[str, str]]] = {
     "replay.trick_line": {"en": "Trick {n}: {cards} → {name}", "fa": "دست {n}: {cards} ← {name}"},
     "replay.hand_of": {"en": "{name}: {cards}", "fa": "{name}: {cards}"},
     "replay.result": {
-        "en": "{team} take the hand ({tricks}): +{points} ({why})",
-        "fa": "{team} دور را بردند ({tricks}): +{points} ({why})",
+        "en": "{team} take the hand ({tricks}): {change} ({why})",
+        "fa": "{team} دور را بردند ({tricks}): {change} ({why})",
     },
     "replay.result_solo": {
-        "en": "{team} takes the hand ({tricks}): +{points} ({why})",
-        "fa": "{team} دور را برد ({tricks}): +{points} ({why})",
+        "en": "{team} takes the hand ({tricks}): {change} ({why})",
+        "fa": "{team} دور را برد ({tricks}): {change} ({why})",
     },
     "replay.footer": {
         "en": "Only you can see this replay · ⏮ ⏭ a hand · ◀ ▶ a trick",

@@ -25,7 +25,7 @@ RATINGS: Final[dict[str, dict[str, str]]] = {
     },
     "standings.row_rated": {
         "en": "**{rank}.** {name} — ⭐ {rating} · {won}/{played} won ({rate}%)",
-        "fa": "**{rank}.** {name} — ⭐ {rating} · {won}/{played} برد ({rate}٪)",
+        "fa": "**{rank}.** {name} — ⭐ {rating} · {won} برد از {played} ({rate}٪)",
     },
     "standings.rating_note": {
         "en": "⭐ skill rating (OpenSkill, μ − 3σ): it rises with wins against strong players",

@@ -15,8 +15,8 @@ SUMMARY_AND_REMATCH: Final[dict[str, dict[str, str]]] = {
         "fa": "🏆 {team} بازی را {score} بردند",
     },
     "summary.hand": {
-        "en": "**{n}** · hakem {hakem} · {trump} · {team} {tricks}: +{points} ({why})",
-        "fa": "**{n}** · حاکم {hakem} · {trump} · {team} {tricks}: +{points} ({why})",
+        "en": "**{n}** · hakem {hakem} · {trump} · {team} {tricks}: {change} ({why})",
+        "fa": "**{n}** · حاکم {hakem} · {trump} · {team} {tricks}: {change} ({why})",
     },
     "summary.why_win": {"en": "won", "fa": "برد"},
     "summary.why_kot": {"en": "kot", "fa": "کُت"},

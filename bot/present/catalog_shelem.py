@@ -130,7 +130,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
         "**Lay down**. Chosen: {chosen}. Decide {when}.",
         "fa": "روی {n} کارتی که می‌خوابانید بزنید (امتیازشان برای تیم شماست)، بعد **بخوابان**. انتخاب‌شده: {chosen}. تصمیم {when}.",
     },
-    "shelem.button_lay_down": {"en": "Lay down ({k}/{n})", "fa": "بخوابان ({k}/{n})"},
+    "shelem.button_lay_down": {"en": "Lay down ({k}/{n})", "fa": "بخوابان ({k} از {n})"},
     "shelem.waiting_discard": {
         "en": "{name} won the bid at **{bid}** and is laying down {n} cards.",
         "fa": "{name} خوانده را با **{bid}** برد و دارد {n} کارت را می‌خواباند.",

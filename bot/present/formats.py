@@ -16,7 +16,7 @@ from engine import GameFormat
 from engine.rules import FORMATS
 
 from ..service.table import Table
-from .i18n import CATALOG, LIST_SEPARATOR, number, t
+from .i18n import CATALOG, LIST_SEPARATOR, number, rtl, t
 
 PER_ROW = 5
 MAX_ROWS = 5
@@ -57,7 +57,8 @@ def lobby_hint(lang: str, fmt: GameFormat) -> str:
     last = number(lang, fmt.seats)
     if is_solo(fmt):
         return t(lang, "table.lobby_hint_solo", n=last)
-    teams = [", ".join(number(lang, seat + 1) for seat in team) for team in fmt.teams]
+    comma = "، " if lang == "fa" else ", "  # issue 40: a Persian list, read from the right
+    teams = [rtl(lang, comma.join(number(lang, seat + 1) for seat in team)) for team in fmt.teams]
     return t(lang, "table.lobby_hint_teams", n=last, teams=teams)
 
 

@@ -30,7 +30,8 @@ def by_suit(hand: tuple[Card, ...]) -> list[list[Card]]:
 
 
 def hand_text(hand: tuple[Card, ...]) -> str:
-    """``A♠ K♠ 5♠ · Q♥ 10♥ · …``: a hand by suit, for a message without its card buttons."""
+    """``A♠ K♠ 5♠ · Q♥ 10♥ · …``: a hand by suit, for a message without its card buttons
+    (in a Persian line a left-to-right run, as the buttons show it: ``i18n.ltr``)."""
     return " · ".join(cards_text(group) for group in by_suit(hand))
 
 

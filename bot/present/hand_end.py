@@ -21,7 +21,7 @@ from engine import Card, Trick
 from ..names import seat_name
 from ..service.history import HAND_ENDED
 from ..service.table import LogLine, Table
-from .i18n import isolate, number, t
+from .i18n import number, play, t
 
 
 class HandEnd(NamedTuple):
@@ -95,12 +95,7 @@ def this_hand(table: Table) -> list[LogLine | str]:
 def deciding_line(table: Table, lang: str, end: HandEnd) -> str:
     """``Hand 1 ended with trick 10: cyrus 8♥ · amir 7♥ · bahar 8♠ → cyrus``."""
     trick = end.trick
-    plays = trick.plays(table.fmt.seats)
-    # In Persian each name is isolated inside its item, so "name card" keeps its order.
-    cards = [
-        f"{isolate(seat_name(table, s)) if lang == 'fa' else seat_name(table, s)} {c.label}"
-        for s, c in plays
-    ]
+    cards = [play(lang, seat_name(table, s), c.label) for s, c in trick.plays(table.fmt.seats)]
     return t(
         lang,
         HAND_ENDED,

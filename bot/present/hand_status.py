@@ -20,14 +20,14 @@ from engine import BID, PLAY, Card, SeatView
 
 from ..names import seat_name
 from ..service.table import Table
-from .i18n import LIST_SEPARATOR, number, t, word
+from .i18n import LIST_SEPARATOR, number, play, t, word
 from .teams import team_counts
 
 
-def played_cards(table: Table, cards: Iterable[tuple[int, Card]]) -> list[str]:
-    """``amir 6♠``, ``bahar K♠``, ...: each card with the player who played it."""
+def played_cards(table: Table, lang: str, cards: Iterable[tuple[int, Card]]) -> list[str]:
+    """``amir 6♠``, ``bahar K♠``, ...: each card with the player who played it (``play``)."""
     name = partial(seat_name, table)
-    return [f"{name(seat)} {card.label}" for seat, card in cards]
+    return [play(lang, name(seat), card.label) for seat, card in cards]
 
 
 def score_line(table: Table, lang: str) -> str:
@@ -63,13 +63,13 @@ def status_lines(table: Table, view: SeatView, lang: str, *, live: bool) -> list
                 lang,
                 "dm.last_trick",
                 n=number(lang, last.number),
-                cards=played_cards(table, cards),
+                cards=played_cards(table, lang, cards),
                 name=seat_name(table, last.winner),
             )
         )
     if live or view.my_turn:
         if view.trick:
-            lines.append(t(lang, "dm.on_table", cards=played_cards(table, view.trick)))
+            lines.append(t(lang, "dm.on_table", cards=played_cards(table, lang, view.trick)))
         else:
             lines.append(t(lang, "dm.leads", name=seat_name(table, view.to_act)))
     return lines

@@ -27,7 +27,7 @@ from . import custom_ids, shelem_replay
 from .budget import NAME_STEPS, TITLE, cut, cut_lines, first_fit
 from .formats import format_label, is_solo
 from .history_parts import cards_line, scores_line, stored_names, team_items, team_label
-from .i18n import CATALOG, LIST_SEPARATOR, isolate, number, suit_label, t, word
+from .i18n import CATALOG, LIST_SEPARATOR, number, play, score_pair, signed, suit_label, t, word
 from .render import COLOR_DONE, COLOR_LOBBY, ButtonSpec, EmbedSpec, MessageSpec
 from .summary import WHY
 
@@ -107,7 +107,7 @@ def _rows(lang: str, page: HistoryPage, *, limit: int) -> list[str]:
     for i, entry in enumerate(page.rows):
         fmt = listed_format(entry.game_format)
         if fmt is None or len(entry.scores) != len(fmt.teams):
-            scores = " — ".join(number(lang, s) for s in entry.scores)
+            scores = score_pair(lang, entry.scores)
         else:
             names = stored_names(entry.players, fmt.seats, limit)
             scores = scores_line(fmt, names, lang, entry.scores, entry.winner_team)
@@ -185,10 +185,7 @@ def _frame_head(
     lines = [position + LIST_SEPARATOR + where, *replay_about(lang, replay, names, hand)]
     if trick:
         played = told.tricks[trick - 1]
-        cards = [
-            f"{isolate(names[s]) if lang == 'fa' else names[s]} {c.label}"
-            for s, c in played.plays(fmt.seats)
-        ]
+        cards = [play(lang, names[s], c.label) for s, c in played.plays(fmt.seats)]
         winner = names[played.winner]
         lines.append(t(lang, "replay.trick_line", n=number(lang, trick), cards=cards, name=winner))
     else:
@@ -242,8 +239,9 @@ def result_line(lang: str, fmt: GameFormat, names: Sequence[str], result: HandRe
         lang,
         key,
         team=team_label(fmt, names, lang, winner),
-        tricks="–".join(number(lang, n) for n in counts),
+        tricks=score_pair(lang, counts),
         points=number(lang, result.points),
+        change=signed(lang, result.points),
         why=t(lang, WHY.get(result.kind, "summary.why_win")),
     )
 

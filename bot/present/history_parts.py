@@ -15,7 +15,7 @@ from engine import Card, GameFormat, Suit
 
 from ..names import shown_name
 from ..store import MatchPlayer
-from .i18n import isolate, number, t, word
+from .i18n import isolate, ltr, named, number, t, word
 
 SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
@@ -61,8 +61,7 @@ def scores_line(
         shown = number(lang, score)
         if team == winner:
             shown = f"**{shown}**"
-        part = f"{team_label(fmt, names, lang, team)} {shown}"
-        parts.append(isolate(part) if lang == "fa" else part)
+        parts.append(named(lang, team_label(fmt, names, lang, team), shown))
     return " — ".join(parts)
 
 
@@ -75,7 +74,8 @@ def in_suit_order(cards: Sequence[Card]) -> list[Card]:
 
 
 def cards_line(lang: str, cards: Sequence[Card]) -> str:
-    """A seat's cards by suit, highest first: ``♠ A K 5  ♥ Q 3`` (jokers last)."""
+    """A seat's cards by suit, highest first: ``♠ A K 5  ♥ Q 3`` (jokers last); in Persian
+    one left-to-right run, as the card buttons show a hand."""
     if not cards:
         return "—"
     groups = []
@@ -85,5 +85,4 @@ def cards_line(lang: str, cards: Sequence[Card]) -> str:
         if ranks:
             groups.append(f"{suit.symbol} {' '.join(ranks)}")
     groups += [c.label for c in ordered if c.is_joker]
-    text = "  ".join(groups)
-    return isolate(text) if lang == "fa" else text
+    return ltr(lang, "  ".join(groups))

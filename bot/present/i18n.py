@@ -6,12 +6,22 @@ lines that mix in Latin text (card labels, names) are wrapped in Unicode isolate
 keeps a piece from changing the text around it; ``number`` and ``suit_label`` say numbers and
 suits in the language; ``number``, ``signed`` and ``score_pair`` write a negative number
 with a real minus sign that stays with its digits in either direction (issue 39).
+
+Issue 40: a Persian line reads right to left in the order it is written. A score is two
+numbers with a word between them («۷ بر ۵», ``score_pair``); a name with what goes with it (a
+card played, a bid, a score) reads name first whatever the name's script (``named``, ``play``),
+the card alone left to right; a piece the presenter made of isolated pieces reads right to
+left (``isolate``); a command, an English phrase and a hand of cards are left-to-right runs
+(``ltr``, and ``t`` isolates a sentence's own code spans and English words).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
+from string import Formatter
 from typing import Final
 
 from engine import Suit
@@ -42,7 +52,7 @@ def t(lang: str, key: str, **params: object) -> str:
     text = entry.get(lang) or entry["en"]
     if lang == "fa":
         params = {k: _fa_param(v) for k, v in params.items()}
-        text = text.format(**params)
+        text = _runs_isolated(text).format(**params)
         # A line that opens with a mention, a number or markdown would be laid out left to
         # right; a right-to-left mark in front keeps the Persian sentence reading correctly.
         return text if _starts_persian(text) else _RLM + text
@@ -78,6 +88,31 @@ def _starts_persian(text: str) -> bool:
     return bool(text) and "\u0600" <= text[0] <= "\u06ff"
 
 
+_LTR_RUN: Final = re.compile(
+    r"`[^`]*`|[A-Za-z\u0370-\u03ff](?:[A-Za-z0-9\u0370-\u03ff _.:/+\-−]*[A-Za-z0-9\u0370-\u03ff])?"
+)
+"""A code span (a command: ``/hokm new``), or an English word or phrase (``Manage Server``,
+``μ − 3σ``) in a Persian sentence."""
+
+
+@lru_cache(maxsize=1024)
+def _runs_isolated(template: str) -> str:
+    """A Persian sentence with each of its own left-to-right runs (``_LTR_RUN``, outside its
+    ``{fields}``) in a left-to-right isolate, so ``/hokm new`` does not read ``hokm new/``
+    and two English phrases keep the sentence's order (issue 40 item 4)."""
+    out = []
+    for literal, field, spec, conversion in Formatter().parse(template):
+        out.append(_LTR_RUN.sub(lambda m: f"{_LRI}{m.group(0)}{_PDI}", _braces(literal)))
+        if field is not None:
+            out.append("{" + field + (f"!{conversion}" if conversion else ""))
+            out.append(f":{spec}}}" if spec else "}")
+    return "".join(out)
+
+
+def _braces(literal: str) -> str:
+    return literal.replace("{", "{{").replace("}", "}}")
+
+
 def suit_name(lang: str, suit: Suit | int) -> str:
     return SUIT_NAMES.get(lang, SUIT_NAMES["en"])[int(suit)]
 
@@ -91,9 +126,67 @@ def isolate(text: str) -> str:
     """Keep a Latin run (a name, ``10♦``) in its own direction inside Persian text.
 
     The run is ``balanced`` first: a stray U+2069 in it would otherwise close this isolate
-    early and let the rest of the run reorder the sentence around it.
+    early and let the rest of the run reorder the sentence around it. A piece made of
+    isolated pieces and marks alone (a team with its score, a list of plays) is the
+    presenter's own Persian structure: it reads right to left (RLI), where an isolate that
+    takes its direction from its first letter (FSI) would find none and lay it out left to
+    right, its last piece read first (issue 40).
     """
-    return f"{_FSI}{balanced(text)}{_PDI}"
+    text = balanced(text)
+    if _isolated(text):  # one isolate already (a play, a score pair): nothing to add
+        return text
+    return f"{_RLI if _composite(text) else _FSI}{text}{_PDI}"
+
+
+def _isolated(text: str) -> bool:
+    """``text`` is one isolate, opened at its first character and closed at its last."""
+    if len(text) < 2 or text[0] not in _ISOLATES:
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch in _ISOLATES
+        depth -= ch == _PDI
+        if depth == 0:
+            return i == len(text) - 1
+    return False
+
+
+def _composite(text: str) -> bool:
+    """Isolated pieces, with no letter of its own outside them to take a direction from."""
+    depth, nested = 0, False
+    for ch in text:
+        if ch in _ISOLATES:
+            depth, nested = depth + 1, True
+        elif ch == _PDI:
+            depth -= 1
+        elif depth == 0 and unicodedata.bidirectional(ch) in ("L", "R", "AL"):
+            return False
+    return nested
+
+
+def rtl(lang: str, text: str) -> str:
+    """``text`` as one right-to-left piece of a Persian line (as is in English)."""
+    return f"{_RLI}{balanced(text)}{_PDI}" if lang == "fa" else text
+
+
+def ltr(lang: str, text: str) -> str:
+    """``text`` as one left-to-right piece of a Persian line (a card, a hand of cards, a
+    signed number; as is in English)."""
+    return f"{_LRI}{balanced(text)}{_PDI}" if lang == "fa" else text
+
+
+def named(lang: str, name: str, what: str) -> str:
+    """``amir 105``, ``amir & cyrus 3``: a name (a player's, a team's) and what goes with it.
+    In Persian the name is isolated and the pair reads right to left, the name first
+    whatever its script (issue 40 item 3)."""
+    return rtl(lang, f"{isolate(name) if lang == 'fa' else name} {what}")
+
+
+def play(lang: str, name: str, card: str) -> str:
+    """``amir 6♠``: a card and the player who played it; in Persian the name first, read
+    from the right, and the card alone left to right (issue 40 item 3: one rule for every
+    play, in the channel and in a DM alike)."""
+    return named(lang, name, ltr(lang, card))
 
 
 _ISOLATES: Final = frozenset("\u2066\u2067\u2068")  # LRI RLI FSI, closed by PDI
@@ -148,24 +241,22 @@ def number(lang: str, value: int) -> str:
     digits = str(abs(value))
     if lang == "fa":
         digits = digits.translate(_FA_DIGITS)
-    return digits if value >= 0 else _ltr(lang, MINUS + digits)
+    return digits if value >= 0 else ltr(lang, MINUS + digits)
 
 
 def signed(lang: str, value: int) -> str:
     """A change of score, always with its sign (``+35``, ``−120``), kept whole as ``number``
     keeps a negative number."""
-    return _ltr(lang, ("+" if value >= 0 else MINUS) + number(lang, abs(value)))
+    return ltr(lang, ("+" if value >= 0 else MINUS) + number(lang, abs(value)))
 
 
 def score_pair(lang: str, scores: Sequence[int]) -> str:
     """Scores side by side, the first the winner's: ``7–5``, ``7–5–3``; a negative one among
     them spaced from the dash (``215 – −35``) so the dash and the minus do not run together.
-    In Persian the pair reads right to left, its first score on the right, whatever the
-    isolation of the sentence it goes into. Every score pair of a sentence is written here."""
+    Persian writes a score with a word between its numbers, «۷ بر ۵», «۲۱۵ بر −۳۵» (issue 40
+    item 1): read right to left, the first score first, the minus on its own digits. Every
+    score pair of a sentence is written here."""
+    if lang == "fa":
+        return rtl(lang, " بر ".join(number(lang, s) for s in scores))
     dash = "–" if all(s >= 0 for s in scores) else " – "
-    text = dash.join(number(lang, s) for s in scores)
-    return f"{_RLI}{text}{_PDI}" if lang == "fa" else text
-
-
-def _ltr(lang: str, text: str) -> str:
-    return f"{_LRI}{text}{_PDI}" if lang == "fa" else text
+    return dash.join(number(lang, s) for s in scores)

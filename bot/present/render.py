@@ -21,7 +21,7 @@ from .budget import CONTENT, cut_lines, fitted
 from .formats import MAX_ROWS, PER_ROW, format_label, is_solo, lobby_hint, settings_footer
 from .hand_cards import SUIT_ORDER, add_button, card_rows
 from .hand_over import ended_lines, final_lines
-from .i18n import LIST_SEPARATOR, number, suit_label, t, word
+from .i18n import LIST_SEPARATOR, number, play, suit_label, t, word
 from .log_lines import closing_lines, log_lines, log_text
 from .specs import COLOR_DONE, COLOR_LOBBY, COLOR_PLAY, EmbedSpec, MessageSpec, Signatures, when
 from .specs import ButtonSpec as ButtonSpec
@@ -152,8 +152,8 @@ def _match_lines(table: Table, lang: str) -> list[str]:
     lines += score_lines(table, lang, match.scores, match.target_score)
     if match.phase == PLAY:
         trick = match.current_trick()
-        if trick:
-            shown = ", ".join(f"{name(s)} {c.label}" for s, c in trick)
+        if trick:  # issue 40: plays as every list is joined, not by a Latin comma
+            shown = [play(lang, name(s), c.label) for s, c in trick]
             lines.append(t(lang, "table.current_trick", cards=shown))
         else:
             lines.append(t(lang, "table.no_cards_yet"))

@@ -26,7 +26,7 @@ from engine.shelem import (
 from ..names import seat_name
 from ..service.table import Table
 from . import hand_status
-from .i18n import LIST_SEPARATOR, number, suit_label, t, word
+from .i18n import LIST_SEPARATOR, named, number, play, score_pair, suit_label, t, word
 from .i18n import signed as signed
 from .log_lines import closing_lines
 from .specs import when
@@ -112,7 +112,7 @@ def match_lines(table: Table, lang: str) -> list[str]:
     lines += score_lines(table, lang, match.scores, match.target_score)
     if match.phase == PLAY:
         trick = match.current_trick()
-        shown = ", ".join(f"{name(s)} {c.label}" for s, c in trick)
+        shown = [play(lang, name(s), c.label) for s, c in trick]
         lines.append(
             t(lang, "table.current_trick", cards=shown) if trick else t(lang, "table.no_cards_yet")
         )
@@ -130,7 +130,7 @@ def auction_line(table: Table, lang: str, match: ShelemMatch) -> str:
         seat = (match.dealer + k) % 4
         bid = match.bids[seat]
         if bid >= 0:
-            spoken.append(f"{seat_name(table, seat)} {bid_label(lang, bid)}")
+            spoken.append(named(lang, seat_name(table, seat), bid_label(lang, bid)))
     high = bid_label(lang, match.high) if match.high_seat >= 0 else ""
     highest = hand_status.highest_bid(table, lang, high, match.high_seat)
     if not spoken:
@@ -201,7 +201,7 @@ def result_text(lang: str, result: ShelemHandResult, teams: Sequence[str], score
         team=teams[hakem_team],
         n=number(lang, result.number),
         bid=bid_label(lang, result.bid),
-        points=f"{number(lang, ours)}–{number(lang, theirs)}",
+        points=score_pair(lang, [ours, theirs]),
         change=signed(lang, result.changes[hakem_team]),
         score=score,
     )

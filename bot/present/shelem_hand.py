@@ -28,7 +28,7 @@ from . import custom_ids, hand_status
 from .formats import MAX_ROWS, PER_ROW, pack_rows
 from .hand_cards import by_suit, card_rows, cards_text, hand_text
 from .hand_over import ended_lines, final_lines
-from .i18n import number, suit_label, t, word
+from .i18n import ltr, number, suit_label, t, word
 from .shelem import (
     auction_line,
     bid_label,
@@ -73,11 +73,11 @@ def hand_message(
             rows.extend(_rows(_bid_buttons(lang, tid, deal, view)))
         else:
             lines.append(_waiting(table, lang, view, live))
-        lines.append(t(lang, "shelem.your_cards", cards=hand_text(view.hand)))
+        lines.append(t(lang, "shelem.your_cards", cards=ltr(lang, hand_text(view.hand))))
     elif view.phase == DISCARD and view.can_discard:
         bid = bid_label(lang, view.bid)
-        lines.append(t(lang, "shelem.kitty", bid=bid, cards=cards_text(view.kitty)))
-        shown = cards_text(chosen) or word(lang, "shelem.none")
+        lines.append(t(lang, "shelem.kitty", bid=bid, cards=ltr(lang, cards_text(view.kitty))))
+        shown = ltr(lang, cards_text(chosen)) if chosen else word(lang, "shelem.none")
         count = number(lang, view.kitty_size)
         lines.append(t(lang, "shelem.choose_discards", n=count, chosen=shown, when=due))
         rows.extend(_kitty_rows(lang, tid, deal, view, chosen))
@@ -89,7 +89,7 @@ def hand_message(
             lines.append(t(lang, "shelem.waiting_discard", name=hakem, bid=bid, n=count))
         else:
             lines.append(t(lang, "shelem.waiting_mode", name=seat_name(table, view.hakem)))
-        lines.append(t(lang, "shelem.your_cards", cards=hand_text(view.hand)))
+        lines.append(t(lang, "shelem.your_cards", cards=ltr(lang, hand_text(view.hand))))
     elif view.phase == MODE:
         lines.extend(_own_set(lang, view))
         lines.append(t(lang, "shelem.choose_mode", when=due))
@@ -99,7 +99,7 @@ def hand_message(
                 for m in view.modes
             )
         )
-        lines.append(t(lang, "shelem.your_cards", cards=hand_text(view.hand)))
+        lines.append(t(lang, "shelem.your_cards", cards=ltr(lang, hand_text(view.hand))))
     else:
         lines.extend(_play_lines(table, lang, match, view, live=live))
         if view.hand:
@@ -176,7 +176,7 @@ def _own_set(lang: str, view: ShelemView) -> list[str]:
     laid aside (V6.6.3): his eyes only."""
     if not view.discards:
         return []
-    cards, points = cards_text(view.discards), number(lang, view.own_set_points)
+    cards, points = ltr(lang, cards_text(view.discards)), number(lang, view.own_set_points)
     if view.discards == view.kitty:
         return [t(lang, "shelem.kitty_seen", cards=cards)]
     return [t(lang, "shelem.laid_down_own", cards=cards, points=points)]
@@ -204,13 +204,15 @@ def _play_lines(
                 lang,
                 "dm.last_trick",
                 n=number(lang, last.number),
-                cards=hand_status.played_cards(table, last.plays(4)),
+                cards=hand_status.played_cards(table, lang, last.plays(4)),
                 name=seat_name(table, last.winner),
             )
         )
     if live or view.my_turn:
         if view.trick:
-            lines.append(t(lang, "dm.on_table", cards=hand_status.played_cards(table, view.trick)))
+            lines.append(
+                t(lang, "dm.on_table", cards=hand_status.played_cards(table, lang, view.trick))
+            )
         elif not view.names_trump:
             lines.append(t(lang, "dm.leads", name=seat_name(table, view.to_act)))
     if view.names_trump:

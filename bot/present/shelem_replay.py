@@ -16,7 +16,7 @@ from engine.shelem import SAR_SHELEM
 from engine.shelem.story import ShelemStory
 
 from .history_parts import cards_line, scores_line, team_items, team_label
-from .i18n import LIST_SEPARATOR, isolate, number, suit_label, t
+from .i18n import LIST_SEPARATOR, named, number, suit_label, t
 from .shelem import bid_label, mode_label, result_text
 
 
@@ -27,10 +27,7 @@ def about_lines(lang: str, story: ShelemStory, names: Sequence[str], hand: int) 
     lines = []
     if told.passed_deals:
         lines.append(t(lang, "replay.shelem_redealt", n=number(lang, told.passed_deals)))
-    said = [
-        f"{isolate(names[seat]) if lang == 'fa' else names[seat]} {bid_label(lang, value)}"
-        for seat, value in told.auction
-    ]
+    said = [named(lang, names[seat], bid_label(lang, value)) for seat, value in told.auction]
     lines.append(t(lang, "shelem.auction", bids=said))
     hakem = names[told.hakem]
     if told.trump is not None:

@@ -12,15 +12,19 @@ from ..store.rating_ops import TREND_MATCHES
 from . import custom_ids
 from .budget import TITLE, cut
 from .formats import format_label
-from .i18n import number, t
+from .i18n import ltr, number, t
 from .render import COLOR_LOBBY, ButtonSpec, EmbedSpec, MessageSpec
 
 
 def decimal(lang: str, value: float, *, signed: bool = False) -> str:
-    """A rating, to one decimal (``12.3``, ``+1.5``), in the language's digits and mark."""
+    """A rating, to one decimal (``12.3``, ``+1.5``), in the language's digits and mark; in
+    Persian a sign stays on the left of its digits, as ``i18n.signed`` keeps it (issue 40)."""
     value = round(value, 1) + 0.0  # no "-0.0"
     text = f"{value:+.1f}" if signed else f"{value:.1f}"
-    return text.translate(_FA) if lang == "fa" else text
+    if lang != "fa":
+        return text
+    text = text.translate(_FA)
+    return ltr(lang, text) if text[0] in "+−" else text
 
 
 _FA = str.maketrans("0123456789.-+", "۰۱۲۳۴۵۶۷۸۹٫−+")

@@ -20,7 +20,7 @@ from ..service.table import Table
 from . import custom_ids, shelem_summary
 from .budget import fitted, keep_newest
 from .formats import is_solo
-from .i18n import number, score_pair, t
+from .i18n import named, number, score_pair, signed, t
 from .render import COLOR_DONE, ButtonSpec, EmbedSpec, MessageSpec
 from .standings import decimal
 from .teams import team_counts, team_label
@@ -92,7 +92,7 @@ def _rating_changes(table: Table, lang: str) -> list[str]:
     for i, seat in enumerate(table.seats):
         if seat is not None and seat.user_id is not None and seat.user_id in table.rating_changes:
             change = decimal(lang, table.rating_changes[seat.user_id], signed=True)
-            out.append(f"{seat_name(table, i)} {change}")
+            out.append(named(lang, seat_name(table, i), change))
     return out
 
 
@@ -124,8 +124,9 @@ def _hand_line(table: Table, lang: str, r: HandResult) -> str:
         hakem=seat_name(table, r.hakem),
         trump=Suit(int(r.trump)).symbol,
         team=team_label(table, lang, r.winner_team),
-        tricks="–".join(number(lang, n) for n in tricks),
+        tricks=score_pair(lang, tricks),
         points=number(lang, r.points),
+        change=signed(lang, r.points),
         why=t(lang, WHY[r.kind]),
     )
 

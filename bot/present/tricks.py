@@ -18,7 +18,7 @@ from ..names import seat_name, shown_name
 from ..service.table import Table
 from .budget import DESCRIPTION, keep_newest, size
 from .formats import is_solo
-from .i18n import isolate, number, t
+from .i18n import named, number, play, score_pair, signed, t
 from .teams import team_label
 
 SHORT_NAME: int = 10
@@ -31,9 +31,7 @@ def trick_line(table: Table, lang: str, trick: Trick, name: Namer | None = None)
     """One finished trick: its number, every card after the seat that played it (from the
     leader, R7), and who took it (R9)."""
     name = name or (lambda seat: seat_name(table, seat))
-    plays = trick.plays(table.fmt.seats)
-    # In Persian each name is isolated inside its item, so "name card" keeps its order.
-    shown = [f"{isolate(name(s)) if lang == 'fa' else name(s)} {c.label}" for s, c in plays]
+    shown = [play(lang, name(s), c.label) for s, c in trick.plays(table.fmt.seats)]
     return t(
         lang, "table.trick_line", n=number(lang, trick.number), cards=shown, name=name(trick.winner)
     )
@@ -70,10 +68,11 @@ _OTHER_KEYS = {"made": "report.hand_made", "set": "report.hand_set"}
 
 
 def scores_text(table: Table, lang: str, scores: Sequence[int]) -> str:
-    """``amir & cyrus 0 — bahar & dara 1``: every team by its players, with its score."""
-    parts = [f"{team_label(table, lang, team)} {number(lang, s)}" for team, s in enumerate(scores)]
-    if lang == "fa":
-        parts = [isolate(p) for p in parts]
+    """``amir & cyrus 0 — bahar & dara 1``: every team by its players, with its score (in
+    Persian each team read before its score, the first team first)."""
+    parts = [
+        named(lang, team_label(table, lang, team), number(lang, s)) for team, s in enumerate(scores)
+    ]
     return " — ".join(parts)
 
 
@@ -95,7 +94,8 @@ def hand_result_line(table: Table, lang: str, result: HandResult) -> str:
         key,
         n=number(lang, result.number),
         team=team_label(table, lang, winner),
-        tricks="–".join(number(lang, n) for n in counts),
+        tricks=score_pair(lang, counts),
         points=number(lang, result.points),
+        change=signed(lang, result.points),
         score=scores_text(table, lang, result.scores_after),
     )

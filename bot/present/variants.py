@@ -10,7 +10,7 @@ from engine import BAM, BID, DISCARD, DRAW, Match, SeatView, seat_view
 from ..names import seat_name
 from ..service.table import Table
 from . import custom_ids, hand_status
-from .i18n import LIST_SEPARATOR, number, t
+from .i18n import LIST_SEPARATOR, ltr, named, number, t
 
 
 def decision_lines(table: Table, view: SeatView, lang: str, when: str) -> list[str]:
@@ -29,7 +29,8 @@ def decision_lines(table: Table, view: SeatView, lang: str, when: str) -> list[s
     elif view.can_draw and view.drawn is not None:
         lines.append(t(lang, "hand.draw", card=view.drawn.label, when=when))
     if view.discards:
-        lines.append(t(lang, "hand.face_down", cards=" ".join(c.label for c in view.discards)))
+        cards = ltr(lang, " ".join(c.label for c in view.discards))
+        lines.append(t(lang, "hand.face_down", cards=cards))
     return lines
 
 
@@ -76,7 +77,7 @@ def bidding_line(table: Table, lang: str) -> str | None:
         bid = public.bids[seat]
         if bid >= 0:
             said = number(lang, bid) if bid else t(lang, "button.pass")
-            spoken.append(f"{seat_name(table, seat)} {said}")
+            spoken.append(named(lang, seat_name(table, seat), said))  # issue 40: name first
     high = max(public.bids, default=0)
     seat = public.bids.index(high) if high > 0 else -1
     highest = hand_status.highest_bid(table, lang, number(lang, high), seat)

@@ -288,6 +288,6 @@ def test_a_replay_frame_in_persian() -> None:
     assert text.startswith("\u200f**دور ⁨۱⁩ از") and "دست ⁨۱⁩ از" in text
     assert "دست ⁨۱⁩: " in text and " ← " in text
     hand_lines = [line for line in text.splitlines() if line.startswith("\u200f\u2068seat")]
-    assert len(hand_lines) == 4  # each a name, then its cards as one isolated run
-    assert all(re.search("\u2068\u2068[♠♥♣♦] ", line) for line in hand_lines), hand_lines
+    assert len(hand_lines) == 4  # each a name, then its cards as one left-to-right run
+    assert all(re.search(": \u2066[♠♥♣♦] ", line) for line in hand_lines), hand_lines
     assert "فقط شما" in spec.embed.footer

@@ -219,7 +219,7 @@ def test_v6_a_shelem_replay_frame_in_persian() -> None:
     assert "امتیاز این دور: " in body and "(از ⁨۱۶۵⁩)" in body
     assert "شلم" in spec.embed.title
     hand_lines = [line for line in body.splitlines() if HAND_LINE.match(line)]
-    assert len(hand_lines) == 4 and all("\u2068\u2068" in line for line in hand_lines)
+    assert len(hand_lines) == 4 and all(": \u2066" in line for line in hand_lines)
     last = replay_message("fa", replay, VIEWER, 0, len(told.tricks))
     assert last.embed is not None and "دور ⁨۱⁩" in last.embed.description
     assert "فقط شما" in last.embed.footer

@@ -16,7 +16,7 @@ from bot.discord.client import HokmBot
 from bot.names import seat_name
 from bot.present import custom_ids
 from bot.present.hand_status import score_line
-from bot.present.i18n import number, t
+from bot.present.i18n import number, play, t
 from bot.present.teams import team_label
 from bot.service.table import Table
 from engine import PLAY
@@ -53,7 +53,7 @@ def _live_dm_is_current(double: DiscordDouble, table: Table, user: User, seat: i
         return False
     text = message.content
     trick = match.current_trick()
-    cards = [f"{seat_name(table, s)} {c.label}" for s, c in trick]
+    cards = [play(lang, seat_name(table, s), c.label) for s, c in trick]
     if trick and t(lang, "dm.on_table", cards=cards) not in text:
         return False
     if (

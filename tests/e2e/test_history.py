@@ -42,7 +42,7 @@ def replay_ids(message: StoredMessage) -> list[str]:
     ]
 
 
-HAND_LINE = re.compile("^[^:]+: [\u2068]*(?:[♠♥♣♦] |—)")
+HAND_LINE = re.compile("^[^:]+: [\u2066-\u2068]*(?:[♠♥♣♦] |—)")
 RANK = re.compile(r"(?<![0-9])(?:10|[2-9JQKA])(?![0-9])")
 
 
