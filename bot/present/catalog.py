@@ -50,7 +50,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     },
     "table.lobby_closes": {
         "en": "Closes {when} if not full.",
-        "fa": "اگر پر نشود {when} بسته می‌شود.",
+        "fa": "اگر پر نشود بسته می‌شود · مهلت: {when}",
     },
     "table.hand": {"en": "Hand {n}", "fa": "دور {n}"},
     "table.hakem": {"en": "Hakem: {name}", "fa": "حاکم: {name}"},
@@ -66,11 +66,11 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     "table.no_cards_yet": {"en": "On the table: nothing yet", "fa": "روی میز: هنوز کارتی نیامده"},
     "table.turn": {
         "en": "▶ {name} to play — time runs out {when}",
-        "fa": "▶ نوبت {name} — زمان {when} تمام می‌شود",
+        "fa": "▶ نوبت {name} · مهلت: {when}",
     },
     "table.turn_trump": {
         "en": "▶ {name} to name trump — {when}",
-        "fa": "▶ {name} باید حکم را بگوید — {when}",
+        "fa": "▶ {name} باید حکم را بگوید · مهلت: {when}",
     },
     "table.turn_computer": {"en": "▶ {name} is thinking…", "fa": "▶ {name} در حال فکر کردن…"},
     "table.last_trick": {"en": "Last trick: {cards} → {name}", "fa": "دست قبل: {cards} ← {name}"},
@@ -93,7 +93,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     "hand.header": {"en": "Hokm in {channel} · hand {n}", "fa": "حکم در {channel} · دور {n}"},
     "hand.choose_trump": {
         "en": "You are the hakem. These are your first five cards: name trump {when}.",
-        "fa": "شما حاکم هستید. این پنج کارت اول شماست: حکم را {when} بگویید.",
+        "fa": "شما حاکم هستید. این پنج کارت اول شماست: حکم را بگویید · مهلت: {when}",
     },
     "hand.waiting_trump": {
         "en": "{name} is choosing trump…",
@@ -102,7 +102,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     "hand.trump_line": {"en": "Trump: {suit} · Hakem: {name}", "fa": "حکم: {suit} · حاکم: {name}"},
     "hand.your_turn": {
         "en": "▶ Your turn — play one of the highlighted cards {when}.",
-        "fa": "▶ نوبت شماست — یکی از کارت‌های روشن را {when} بازی کنید.",
+        "fa": "▶ نوبت شماست — یکی از کارت‌های روشن را بازی کنید · مهلت: {when}",
     },
     "hand.waiting_for": {"en": "Waiting for {name}.", "fa": "در انتظار {name}."},
     "hand.on_table": {"en": "On the table: {cards}", "fa": "روی میز: {cards}"},

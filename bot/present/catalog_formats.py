@@ -57,7 +57,7 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "Your side has its tricks and the others none. **Bam!**: play on; every trick of "
         "the hand wins the match, one lost and the kot stands. **Stop**: take the kot now. "
         "Decide {when}.",
-        "fa": "تیم شما دست‌های لازم را گرفته و حریف هیچ. **بام!**: ادامه دهید؛ اگر همهٔ دست‌های این دور را بگیرید بازی را می‌برید، و اگر یکی را ببازید همان کُت می‌ماند. **بس**: همین حالا کُت را بگیرید. تصمیم {when}.",
+        "fa": "تیم شما دست‌های لازم را گرفته و حریف هیچ. **بام!**: ادامه دهید؛ اگر همهٔ دست‌های این دور را بگیرید بازی را می‌برید، و اگر یکی را ببازید همان کُت می‌ماند. **بس**: همین حالا کُت را بگیرید · مهلت: {when}",
     },
     "button.bam": {"en": "Bam!", "fa": "بام!"},
     "button.stop": {"en": "Stop", "fa": "بس"},
@@ -82,17 +82,17 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
     "summary.why_hakem_bam": {"en": "hakem-bam", "fa": "حاکم‌بام"},
     "table.turn_decide": {
         "en": "▶ {name} to decide — time runs out {when}",
-        "fa": "▶ نوبت تصمیم {name} — وقت {when} تمام می‌شود",
+        "fa": "▶ نوبت تصمیم {name} · مهلت: {when}",
     },
     # V2, two players: the discards and the draw
     "hand.discard": {
         "en": "Lay a card face down ({count} to go): click it. Decide {when}.",
-        "fa": "یک کارت را به پشت کنار بگذارید ({count} مانده): رویش بزنید. تصمیم {when}.",
+        "fa": "یک کارت را به پشت کنار بگذارید ({count} مانده): رویش بزنید · مهلت: {when}",
     },
     "hand.draw": {
         "en": "The stock's top card is **{card}**: keep it (the next goes face down), or lay it "
         "down and keep the next, unseen. Decide {when}.",
-        "fa": "کارت روی دسته **{card}** است: یا نگهش دارید (کارت بعدی به پشت کنار می‌رود)، یا آن را کنار بگذارید و کارت بعدی را ندیده بردارید. تصمیم {when}.",
+        "fa": "کارت روی دسته **{card}** است: یا نگهش دارید (کارت بعدی به پشت کنار می‌رود)، یا آن را کنار بگذارید و کارت بعدی را ندیده بردارید · مهلت: {when}",
     },
     "hand.face_down": {"en": "Laid face down: {cards}", "fa": "به پشت کنار گذاشته: {cards}"},
     "button.keep": {"en": "Keep {card}", "fa": "نگه‌داشتن {card}"},
@@ -105,7 +105,7 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
     "hand.bid": {
         "en": "Bid how many tricks your team takes with you as hakem (highest so far: {high}), "
         "or pass. Decide {when}.",
-        "fa": "بخوانید تیمتان با حاکمی شما چند دست می‌گیرد (بالاترین خوانده تا حالا: {high})، یا پاس بدهید. تصمیم {when}.",
+        "fa": "بخوانید تیمتان با حاکمی شما چند دست می‌گیرد (بالاترین خوانده تا حالا: {high})، یا پاس بدهید · مهلت: {when}",
     },
     "button.pass": {"en": "Pass", "fa": "پاس"},
     "table.bidding": {"en": "Bidding for hakem: {bids}", "fa": "خواندن برای حاکمی: {bids}"},
@@ -189,7 +189,7 @@ FORMATS_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "table.turn_bid": {
         "en": "▶ {name} to bid — time runs out {when}",
-        "fa": "▶ نوبت خواندن {name} — وقت {when} تمام می‌شود",
+        "fa": "▶ نوبت خواندن {name} · مهلت: {when}",
     },
     "bid.waiting": {"en": "Waiting for {name} to bid", "fa": "در انتظار خواندن {name}"},
     "bid.none": {"en": "No bid yet", "fa": "هنوز کسی نخوانده"},

@@ -45,7 +45,7 @@ SUMMARY_AND_REMATCH: Final[dict[str, dict[str, str]]] = {
     "button.rematch": {"en": "Rematch", "fa": "بازی دوباره"},
     "table.rematch_waiting": {
         "en": "Rematch: waiting for {names} to press **Rematch**. Their seats are kept until {when}; then anyone may join and the host may fill seats with computers.",
-        "fa": "بازی دوباره: در انتظار {names} تا دکمهٔ **بازی دوباره** را بزنند. صندلی‌هایشان تا {when} نگه داشته می‌شود؛ بعد هر کسی می‌تواند بنشیند و میزبان می‌تواند جاها را با کامپیوتر پر کند.",
+        "fa": "بازی دوباره: در انتظار {names} تا دکمهٔ **بازی دوباره** را بزنند. صندلی‌هایشان تا پایان مهلت نگه داشته می‌شود؛ بعد هر کسی می‌تواند بنشیند و میزبان می‌تواند جاها را با کامپیوتر پر کند · مهلت: {when}",
     },
     "table.reserved": {"en": "⏳ kept for {name}", "fa": "⏳ نگه‌داشته برای {name}"},
     "report.rematch_released": {
@@ -79,6 +79,6 @@ SUMMARY_AND_REMATCH: Final[dict[str, dict[str, str]]] = {
     },
     "error.rematch_kept": {
         "en": "The seats of this rematch are kept for {names} until {when}.",
-        "fa": "صندلی‌های این بازی دوباره تا {when} برای {names} نگه داشته می‌شود.",
+        "fa": "صندلی‌های این بازی دوباره برای {names} نگه داشته می‌شود · مهلت: {when}",
     },
 }

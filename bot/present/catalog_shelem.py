@@ -78,15 +78,15 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "shelem.turn_bid": {
         "en": "▶ {name} to bid — time runs out {when}",
-        "fa": "▶ نوبت خواندن {name} — وقت {when} تمام می‌شود",
+        "fa": "▶ نوبت خواندن {name} · مهلت: {when}",
     },
     "shelem.turn_discard": {
         "en": "▶ {name} is laying down {n} cards — time runs out {when}",
-        "fa": "▶ {name} دارد {n} کارت را می‌خواباند — وقت {when} تمام می‌شود",
+        "fa": "▶ {name} دارد {n} کارت را می‌خواباند · مهلت: {when}",
     },
     "shelem.turn_mode": {
         "en": "▶ {name} to announce the mode — time runs out {when}",
-        "fa": "▶ نوبت اعلام حالت بازی با {name} — وقت {when} تمام می‌شود",
+        "fa": "▶ نوبت اعلام حالت بازی با {name} · مهلت: {when}",
     },
     # the hand message
     "shelem.hand_header": {
@@ -97,20 +97,20 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     "shelem.hand_bid": {
         "en": "Your bid: the points your side will take with you as hakem (at least {low}), "
         "**Shelem** for every trick, or pass. Decide {when}.",
-        "fa": "خواندهٔ شما: امتیازی که تیمتان با حاکمی شما می‌گیرد (دست‌کم {low})، **شلم** "
-        "برای همهٔ دست‌ها، یا پاس. تصمیم {when}.",
+        "fa": "خواندهٔ شما: امتیازی که تیمتان با حاکمی شما می‌گیرد (دست‌کم {low})، **شلم** برای "
+        "همهٔ دست‌ها، یا پاس · مهلت: {when}",
     },
     "shelem.hand_sar_shelem": {
         "en": "{name} bid **Shelem**. Call **Sar-shelem** (your side takes every trick, and "
         "you only look at the kitty), or pass. Decide {when}.",
-        "fa": "{name} **شلم** خواند. **سرشلم** بخوانید (تیمتان همهٔ دست‌ها را می‌گیرد و شما "
-        "زمین را فقط می‌بینید)، یا پاس. تصمیم {when}.",
+        "fa": "{name} **شلم** خواند. **سرشلم** بخوانید (تیمتان همهٔ دست‌ها را می‌گیرد و شما زمین "
+        "را فقط می‌بینید)، یا پاس · مهلت: {when}",
     },
     "shelem.hand_must_open": {
         "en": "The first three passed again, after {n} deals of this hand everyone passed: "
         "as the dealer you must open, so there is no Pass. Bid at least {low}, or "
         "**Shelem**. Decide {when}.",
-        "fa": "پس از {n} بار پخشِ این دور که همه پاس دادند، سه نفر اول باز پاس دادند: شما پخش‌کننده‌اید و باید بخوانید، پس پاس نیست. دست‌کم {low} بخوانید، یا **شلم**. تصمیم {when}.",
+        "fa": "پس از {n} بار پخشِ این دور که همه پاس دادند، سه نفر اول باز پاس دادند: شما پخش‌کننده‌اید و باید بخوانید، پس پاس نیست. دست‌کم {low} بخوانید، یا **شلم** · مهلت: {when}",
     },
     "shelem.final_deal": {
         "en": "{n} deals of this hand were passed: this one is the last. If the first three "
@@ -128,7 +128,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     "shelem.choose_discards": {
         "en": "Click the {n} cards to lay down (their points count for your side), then "
         "**Lay down**. Chosen: {chosen}. Decide {when}.",
-        "fa": "روی {n} کارتی که می‌خوابانید بزنید (امتیازشان برای تیم شماست)، بعد **بخوابان**. انتخاب‌شده: {chosen}. تصمیم {when}.",
+        "fa": "روی {n} کارتی که می‌خوابانید بزنید (امتیازشان برای تیم شماست)، بعد **بخوابان**. انتخاب‌شده: {chosen} · مهلت: {when}",
     },
     "shelem.button_lay_down": {"en": "Lay down ({k}/{n})", "fa": "بخوابان ({k} از {n})"},
     "shelem.waiting_discard": {
@@ -141,7 +141,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "shelem.choose_mode": {
         "en": "Announce the mode of this hand. Decide {when}.",
-        "fa": "حالت این دور را اعلام کنید. تصمیم {when}.",
+        "fa": "حالت این دور را اعلام کنید · مهلت: {when}",
     },
     "shelem.waiting_mode": {
         "en": "{name} is announcing the mode.",
@@ -149,7 +149,7 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     },
     "shelem.first_card_names_trump": {
         "en": "Your first card names trump (its suit is trump for the hand). Play it {when}.",
-        "fa": "اولین کارت شما حکم را معلوم می‌کند (خال آن در این دور حکم است). آن را {when} بازی کنید.",
+        "fa": "اولین کارت شما حکم را معلوم می‌کند (خال آن در این دور حکم است). آن را بازی کنید · مهلت: {when}",
     },
     "shelem.trump_line": {"en": "Trump: **{suit}**", "fa": "حکم: **{suit}**"},
     # public lines under the table message (recorded by the service)
