@@ -25,6 +25,7 @@ from ..service.errors import ActionError
 from ..service.rematch import waiting_for
 from ..service.service import Update
 from ..service.table import Table, TableSettings
+from ..service.tournament_tables import is_tournament_table, require_player
 from ..store.guild_settings import GuildSettings, hosted_formats
 from .cogs.bot_api import CogBot
 from .ui import message_kwargs, text_kwargs
@@ -69,6 +70,7 @@ async def join(
     bot: CogBot, interaction: discord.Interaction, table_id: str, answer: Answer
 ) -> None:
     user = interaction.user
+    require_player(bot.service.get(table_id), user.id)  # a tournament table's players only
     lobby_click(bot, interaction)
     await answer(interaction, await bot.service.join(table_id, user.id, member_name(user)))
 
@@ -76,6 +78,8 @@ async def join(
 async def leave(
     bot: CogBot, interaction: discord.Interaction, table_id: str, answer: Answer
 ) -> None:
+    if is_tournament_table(bot.service.get(table_id)):  # its players stay: their match
+        raise ActionError("error.t_no_leave")
     await answer(interaction, await bot.service.leave(table_id, interaction.user.id))
 
 

@@ -29,6 +29,7 @@ from ..loop_monitor import LoopLagMonitor
 from ..service.housekeeping import purge_ended_tables
 from ..service.service import TableService, random_seed
 from ..service.thinking import Thinker
+from ..service.tournaments import TournamentService, WatchTables
 from ..startup import StartupError
 from ..store import Store
 from ..store.guild_settings import GuildSettings
@@ -36,11 +37,13 @@ from ..store.listen import TableSaves
 from ..web.server import WebServer
 from .cogs.hokm import HokmCog
 from .cogs.standings import StandingsCog
+from .cogs.tournament import TournamentCog
 from .outbox import Outbox
 from .publisher import DiscordPublisher
 from .replies import reply_failure
 from .rest_gate import gate_rest_calls
 from .router import handle_click
+from .tournament_port import DiscordTournamentPort
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +123,12 @@ class HokmBot(commands.Bot):
         publisher = self.service.publisher
         assert isinstance(publisher, DiscordPublisher)
         self.publisher = publisher
+        # Tournaments (issue 37): their tables are the service's; one that ends moves its
+        # tournament on (``WatchTables``).
+        port = DiscordTournamentPort(self, self.outbox, self)
+        self.tournaments = TournamentService(store, self.service, port)
+        port.tournaments = self.tournaments
+        self.service.publisher = WatchTables(publisher, self.tournaments)
         self._background: list[asyncio.Task[None]] = []
         self._table_saves: TableSaves | None = None
         self._languages: dict[int, str] = {}
@@ -146,6 +155,7 @@ class HokmBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(HokmCog(self))
         await self.add_cog(StandingsCog(self))
+        await self.add_cog(TournamentCog(self))
         self._background.append(asyncio.create_task(self.outbox.run(), name="hokm-outbox"))
         if self.settings.loop_lag_report_seconds > 0:
             monitor = LoopLagMonitor(report_every=self.settings.loop_lag_report_seconds)
@@ -158,6 +168,9 @@ class HokmBot(commands.Bot):
         await self._start_web()
         await self.sync_commands()
         self._resumed_tables = len(await self.service.restore())
+        # every live tournament brought up to date, then the overdue ones each second
+        tournaments = asyncio.create_task(self.tournaments.run_forever(), name="hokm-tournaments")
+        self._background.append(tournaments)
         # Other processes' saves of the tables held here (PostgreSQL; issue 15).
         self._table_saves = self.store.listen_tables(self.service.saved_elsewhere)
         if self.service.shared:  # a dead process's tables play on from here (issue 15)
@@ -226,6 +239,7 @@ class HokmBot(commands.Bot):
         if self._table_saves is not None:
             await self._table_saves.close()
         await self.service.close()
+        await self.tournaments.close()
         self.thinker.close()
         await self.outbox.drain(within=3.0)
         await self.outbox.close()

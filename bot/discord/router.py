@@ -17,7 +17,7 @@ import discord
 from ..present import custom_ids, render
 from ..service.errors import ActionError
 from ..service.variants import Decision
-from . import actions
+from . import actions, tournament_actions
 from .cogs.bot_api import CogBot
 from .replies import reply_error, reply_failure
 from .ui import message_kwargs
@@ -88,6 +88,8 @@ async def _route(
         await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
     elif click.kind == "replay_step":
         await _replay_step(bot, interaction, click, lang)
+    elif click.kind == "tournament":  # issue 37: Join or Withdraw on a tournament message
+        await tournament_actions.click(bot, interaction, click)
 
 
 async def _play_click(

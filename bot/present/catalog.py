@@ -17,6 +17,7 @@ from .catalog_ratings import RATINGS
 from .catalog_rematch import SUMMARY_AND_REMATCH
 from .catalog_rules import RULES_TEXT
 from .catalog_shelem import SHELEM_TEXT
+from .catalog_tournament import TOURNAMENT
 from .catalog_web import WEB
 
 Language = Literal["en", "fa"]
@@ -412,4 +413,5 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
     **WEB,  # bot/present/catalog_web.py (issue 16): the server's web page
     **SHELEM_TEXT,  # bot/present/catalog_shelem.py (issue 17): V6 Shelem
     **RULES_TEXT,  # bot/present/catalog_rules.py: /hokm rules for every format
+    **TOURNAMENT,  # bot/present/catalog_tournament.py (issue 37): tournaments
 }

@@ -35,6 +35,8 @@ LOBBY_ACTIONS: Final = {"j": "join", "l": "leave", "a": "add_computer", "s": "st
 SHELEM_MODES: Final = {"h": "hokm", "n": "nars", "a": "ace_nars", "s": "sars"}
 """V6.7: the mode buttons' letters."""
 REPLAY_STEPS: Final = {"f": "hand_back", "p": "back", "n": "forward", "l": "hand_forward"}
+TOURNAMENT_ACTIONS: Final = {"tj": "join", "tl": "leave"}
+"""Issue 37: the tournament message's **Join** and **Withdraw**."""
 """The replay's buttons (⏮ ◀ ▶ ⏭), each its own letter so two leading to one place differ."""
 
 # ------------------------------------------------------------------ every number's range
@@ -98,6 +100,8 @@ class Click:
     this click toggles ``card``)."""
     mode: str = ""
     """``mode``: the mode announced (V6.7)."""
+    tournament_id: str = ""
+    """``tournament``: the tournament whose message the button is on (issue 37)."""
 
 
 class BadCustomId(ValueError):
@@ -213,6 +217,14 @@ KINDS: Final[tuple[Kind[Click], ...]] = (
             game_format=f.text("format", "standard"),
         ),
         optional=1,
+    ),
+    Kind(  # issue 37: a tournament message's Join and Withdraw
+        "tournament",
+        tuple(TOURNAMENT_ACTIONS),
+        (Text("tournament", r"[0-9a-f]{12}"),),
+        lambda f: Click(
+            "tournament", tournament_id=f.text("tournament"), action=TOURNAMENT_ACTIONS[f.tag]
+        ),
     ),
     Kind(
         "history",
@@ -354,3 +366,9 @@ def replay_step_id(match_id: str, viewer: int, hand: int, trick: int, step: str)
     """A ◀ ▶ button of one member's replay, leading to hand index ``hand``, trick ``trick``."""
     letter = next(k for k, v in REPLAY_STEPS.items() if v == step)
     return f"hokm:z:{match_id}:{viewer}:{hand}:{trick}:{letter}"
+
+
+def tournament_id(tournament: str, action: str) -> str:
+    """**Join** or **Withdraw** (``leave``) on a tournament's message (issue 37)."""
+    tag = next(k for k, v in TOURNAMENT_ACTIONS.items() if v == action)
+    return f"hokm:{tag}:{tournament}"

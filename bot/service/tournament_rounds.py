@@ -73,6 +73,12 @@ class TournamentRounds(TournamentChanges):
         return len(due)
 
     async def run_forever(self, every: float = SWEEP_SECONDS) -> None:
+        """Every live tournament brought up to date (a start-up), then the overdue ones every
+        ``every`` seconds, for as long as the bot runs."""
+        try:
+            await self.restore()
+        except Exception:
+            log.exception("tournaments not restored")
         while True:
             await asyncio.sleep(every)
             try:

@@ -74,6 +74,8 @@ class TournamentState:
     message_id: int | None = None
     standings_message_id: int | None = None
     cancelled: bool = False
+    cancel_reason: str = ""
+    """``host`` (the host or a server manager), ``too_few`` (registration closed short)."""
     version: int = 0
     """The stored version this state was read at (0: never stored)."""
 
@@ -135,6 +137,7 @@ class TournamentState:
             "message_id": self.message_id,
             "standings_message_id": self.standings_message_id,
             "cancelled": self.cancelled,
+            "cancel_reason": self.cancel_reason,
         }
 
     @classmethod
@@ -171,6 +174,7 @@ class TournamentState:
                 message_id=data["message_id"],
                 standings_message_id=data["standings_message_id"],
                 cancelled=bool(data["cancelled"]),
+                cancel_reason=str(data.get("cancel_reason", "")),
                 version=version,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as error:

@@ -47,9 +47,11 @@ died between storing a match and recording it is found within this time."""
 def refusal(error: TournamentError) -> ActionError:
     """The core's refusal in the member's words: ``error.t_<code>`` with its details."""
     params: dict[str, object] = {}
-    for name in ("given", "needed", "limit", "allowed", "key"):
+    for name in ("given", "needed", "limit", "allowed"):
         if hasattr(error, name):
             params[name] = getattr(error, name)
+    if hasattr(error, "key"):  # a setting's name (``key`` is the catalog's own parameter)
+        params["setting"] = error.key
     return ActionError(f"error.t_{error.code}", **params)
 
 
@@ -190,14 +192,14 @@ def start(state: TournamentState, now: float, early: bool) -> Step:
         started = core.start(state.core, int(now), early=early)
     except core.TournamentError as error:
         if not early and error.code == "too_few_entrants":
-            return replace(state, cancelled=True), [Cancelled("too_few")]
+            return replace(state, cancelled=True, cancel_reason="too_few"), [Cancelled("too_few")]
         raise refusal(error) from None
     return _core(replace(state, invitations=()), started), [Started(), RoundStarted(1)]
 
 
 def cancel(state: TournamentState) -> Step:
     require_live(state)
-    return replace(state, cancelled=True), [Cancelled("host")]
+    return replace(state, cancelled=True, cancel_reason="host"), [Cancelled("host")]
 
 
 def drop(state: TournamentState, member: int) -> Step:

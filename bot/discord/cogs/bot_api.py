@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ...service.service import TableService
+from ...service.tournaments import TournamentService
 from ...store import Store
 from ...store.guild_settings import GuildSettings
 from ...web.server import WebServer
@@ -22,6 +23,11 @@ class CogBot(Protocol):
 
     @property
     def store(self) -> Store: ...
+
+    @property
+    def tournaments(self) -> TournamentService:
+        """Tournaments (issue 37)."""
+        ...
 
     @property
     def publisher(self) -> DiscordPublisher: ...
