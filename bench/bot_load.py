@@ -27,7 +27,9 @@ clock, from dispatching INTERACTION_CREATE to receiving the callback); non_inter
 (everything except interaction callbacks and interaction webhooks, counted from when the first
 table opens, so start-up and command sync are excluded) and _per_card; http_requests_per_card
 (every request the bot makes from then on, interaction callbacks and followups included: what a
-card costs the bot in requests, whether or not they spend the global budget); http_429; errors (each
+card costs the bot in requests, whether or not they spend the global budget); http_429;
+steady_bot_cpu_ms_per_card and steady_http_requests_per_card (the same per member's card, from
+5 s after the last table opened: the tables' opening left out; ``steady_cards``); errors (each
 failed interaction once: unanswered or refused, as Discord would show "This interaction
 failed"; plus error replies, 5xx, the double's own failures and ERROR/Traceback entries in the
 bot's log); bot_rss_mb (at the end); loop_lag_ms_p99/_max (the worst 5 s window of the bot's own
@@ -264,6 +266,7 @@ async def run(args: Args) -> dict[str, Any]:
             if args.kill_every is not None
             else None
         )
+        steady = asyncio.create_task(steady_start(bench, fleet, t0 + ramp + STEADY_AFTER_RAMP))
         tasks = [
             asyncio.create_task(d.run(ramp * i / max(1, args.tables)))
             for i, d in enumerate(drivers)
@@ -284,6 +287,8 @@ async def run(args: Args) -> dict[str, Any]:
         )
         t_end = loop.time()
         cpu1, wall1, own1 = fleet.cpu_seconds(), time.monotonic(), time.process_time()
+        steady_figures = steady_report(bench, fleet, await steady if steady.done() else None)
+        steady.cancel()
         host1 = host_busy_seconds()
         wall_end = time.time()
         counters = double.counters.as_dict()
@@ -376,6 +381,7 @@ async def run(args: Args) -> dict[str, Any]:
                 else None,
                 "http_requests_per_card": round(http_requests / cards, 3) if cards else None,
                 "http_429": counters["http_429"],
+                **steady_figures,
                 "errors": errors,
                 "turn_mark_ms_p50": rounded(percentile(bench.marks.timed_ms, 50)),
                 "turn_mark_ms_p99": rounded(percentile(bench.marks.timed_ms, 99)),
@@ -466,6 +472,36 @@ async def run(args: Args) -> dict[str, Any]:
             with contextlib.suppress(Exception):
                 await database.drop()
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+STEADY_AFTER_RAMP = 5.0
+"""Seconds after the last table opened when the steady window starts (``steady_*`` keys)."""
+
+
+async def steady_start(bench: Bench, fleet: Fleet, at: float) -> tuple[float, int, int]:
+    """The bot's CPU seconds, the members' cards and the bot's requests when every table has
+    been playing a while: the ``steady_*`` keys leave the tables' opening out (``/hokm new``,
+    joins, first messages), which a short run at few tables otherwise spreads over its cards."""
+    await asyncio.sleep(max(0.0, at - asyncio.get_running_loop().time()))
+    return fleet.cpu_seconds(), bench.human_cards, bench.double.counters.total
+
+
+def steady_report(
+    bench: Bench, fleet: Fleet, start: tuple[float, int, int] | None
+) -> dict[str, Any]:
+    """Per member's card from the steady window's start to now (None when the run ended
+    before it began): the bot's CPU, and every request the bot made."""
+    if start is None:
+        return {"steady_bot_cpu_ms_per_card": None, "steady_http_requests_per_card": None}
+    cpu0, cards0, requests0 = start
+    cards = bench.human_cards - cards0
+    cpu = fleet.cpu_seconds() - cpu0
+    requests = bench.double.counters.total - requests0
+    return {
+        "steady_bot_cpu_ms_per_card": rounded(cpu * 1000 / cards) if cards else None,
+        "steady_http_requests_per_card": round(requests / cards, 3) if cards else None,
+        "steady_cards": cards,
+    }
 
 
 OPENINGS_PER_SECOND = 40.0
