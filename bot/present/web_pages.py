@@ -22,7 +22,7 @@ from ..store import HistoryEntry, HistoryPage, MatchPlayer, StandingsPage
 from ..store.guild_settings import hosted_formats
 from .dates import shown_time
 from .history import listed_format, short_format
-from .i18n import LIST_SEPARATOR, number, t, word
+from .i18n import LIST_SEPARATOR, number, score_pair, t, word
 from .standings import decimal
 from .web_html import document, esc
 from .web_links import match_href, member_href, name_link, seat_links
@@ -174,7 +174,7 @@ def _teams(lang: str, entry: HistoryEntry) -> str:
     """Every team by its players, its final score set apart, the winners' in bold."""
     fmt = listed_format(entry.game_format)
     if fmt is None or len(entry.scores) != len(fmt.teams):
-        return f"<p>{esc(' — '.join(number(lang, s) for s in entry.scores))}</p>"
+        return f"<p>{esc(score_pair(lang, entry.scores))}</p>"
     names = seat_links(entry.players, fmt.seats, "", lang, entry.game_format)
     return teams_list(lang, fmt, names, entry.scores, entry.winner_team)
 

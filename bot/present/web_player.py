@@ -23,7 +23,7 @@ from ..store.guild_settings import hosted_formats
 from ..store.rating_ops import RatingPoint
 from .dates import shown_day
 from .history import listed_format, short_format
-from .i18n import LIST_SEPARATOR, number, t, word
+from .i18n import LIST_SEPARATOR, number, score_pair, t, word
 from .standings import decimal
 from .web_html import document, esc
 from .web_links import match_href, member_href, name_link, replay_href, seat_links
@@ -244,6 +244,6 @@ def _recent(lang: str, profile: MemberProfile) -> list[str]:
 def _teams(lang: str, entry: HistoryEntry) -> str:
     fmt = listed_format(entry.game_format)
     if fmt is None or len(entry.scores) != len(fmt.teams):
-        return esc(LIST_SEPARATOR.join(number(lang, s) for s in entry.scores))
+        return esc(score_pair(lang, entry.scores))
     names = seat_links(entry.players, fmt.seats, ROOT, lang, entry.game_format)
     return teams_list(lang, fmt, names, entry.scores, entry.winner_team)

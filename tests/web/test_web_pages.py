@@ -266,3 +266,20 @@ async def test_v6_a_shelem_match_is_listed_by_its_teams_and_replayed_with_its_bi
     status, page, _ = await served.get(urljoin(url, "?lang=fa&h=0&t=1"))
     assert status == 200 and "خواندن: " in page and "امتیاز این دور" in page
     assert match.is_over
+
+
+def test_a_listed_match_of_an_unknown_shape_writes_its_scores_as_a_score_pair() -> None:
+    """A match whose scores do not fit a known format (an import) still reads its score the way
+    every other score reads: «۲۱۵ بر −۳۵» in Persian, never a dash between the numbers."""
+    from datetime import UTC, datetime
+
+    from bot.present import web_pages, web_player
+    from bot.store.records import HistoryEntry
+
+    entry = HistoryEntry(
+        "m1", 5, datetime(2026, 1, 1, tzinfo=UTC), "gone", 7, (215, -35), 0, False, ()
+    )
+    for module in (web_pages, web_player):
+        shown = module._teams("fa", entry)
+        assert "بر" in shown and "—" not in shown and "\u2212" in shown, module.__name__
+        assert "215 – −35" in module._teams("en", entry), module.__name__
