@@ -128,9 +128,9 @@ SHELEM_TEXT: Final[dict[str, dict[str, str]]] = {
     "shelem.choose_discards": {
         "en": "Click the {n} cards to lay down (their points count for your side), then "
         "**Lay down**. Chosen: {chosen}. Decide {when}.",
-        "fa": "روی {n} کارتی که می‌خوابانید بزنید (امتیازشان برای تیم شماست)، بعد **بخوابان**. انتخاب‌شده: {chosen} · مهلت: {when}",
+        "fa": "روی {n} کارتی که می‌خوابانید بزنید (امتیازشان برای تیم شماست)، بعد **خواباندن**. انتخاب‌شده: {chosen} · مهلت: {when}",
     },
-    "shelem.button_lay_down": {"en": "Lay down ({k}/{n})", "fa": "بخوابان ({k} از {n})"},
+    "shelem.button_lay_down": {"en": "Lay down ({k}/{n})", "fa": "خواباندن ({k} از {n})"},
     "shelem.waiting_discard": {
         "en": "{name} won the bid at **{bid}** and is laying down {n} cards.",
         "fa": "{name} خوانده را با **{bid}** برد و دارد {n} کارت را می‌خواباند.",
