@@ -57,7 +57,7 @@ def test_the_first_screen_is_for_a_newcomer() -> None:
     ]
     intro = text[: text.index("## Quick start")]
     assert intro.count("```") == 4, "the picture: the table message and a DM"
-    assert "Hokm table" in intro and "[My hand]" in intro
+    assert "Hokm table" in intro and "My hand*]" in intro
     first_paragraph = intro.split("\n\n")[1]
     assert first_paragraph.count(". ") == 0 and first_paragraph.endswith(".")
     quick_start = text[text.index("## Quick start") : text.index("## What it does")]
@@ -66,3 +66,38 @@ def test_the_first_screen_is_for_a_newcomer() -> None:
     playing = README.parent / "docs" / "playing.md"
     assert "Take the next" in playing.read_text(encoding="utf-8")
     assert "Take the next" not in text, "per-format details belong in docs/playing.md"
+
+
+PICTURE_NAMES = {
+    "<@101>": "@amir",
+    "<@102>": "@bahar",
+    "<@103>": "@cyrus",
+    "<@104>": "@dara",
+    "<#1180000000000000001>": "#hokm",
+    "<t:1764600030:R>": "in 17 seconds",
+}
+"""What Discord draws for the samples' markup: mentions as names, the countdown live."""
+
+
+def as_discord_draws(text: str) -> str:
+    for markup, drawn in PICTURE_NAMES.items():
+        text = text.replace(markup, drawn)
+    text = text.replace("**", "")
+    return re.sub(r"^_(.*)_$", r"\1", text, flags=re.MULTILINE)
+
+
+def test_the_pictures_are_the_bots_own_rendering() -> None:
+    """The README's two pictures are ``docs/samples.md``'s table message and seat 1's DM, as
+    Discord draws them: a change of the renderer that regenerates the samples shows here too."""
+    samples = (README.parent / "docs" / "samples.md").read_text(encoding="utf-8")
+
+    def sample(heading: str) -> str:
+        start = samples.index("```text\n", samples.index(heading)) + len("```text\n")
+        return samples[start : samples.index("```", start)]
+
+    text = README.read_text(encoding="utf-8")
+    pictures = text[: text.index("## Quick start")].split("```")[1::2]
+    assert pictures == [
+        "\n" + as_discord_draws(sample("### The table message (in the channel), hand 2")),
+        "\n" + as_discord_draws(sample("### Seat 1's DM at the same moment (their turn)")),
+    ]
