@@ -8,7 +8,9 @@ player sees is stale, and brings it up to date:
   or a "My hand" view, outside the global rate limit) while it is fresh: that surface is kept
   *live*, edited on every card, trick and score (one edit in flight per seat, the newest state
   coalesced behind it), so it may name whose turn it is (issue 13, item 2). The edit that
-  makes it the player's turn goes at once; the others may wait (``deferred_edits``);
+  makes it the player's turn, and a trick's end, go at once; another player's card in the
+  middle of a trick is a courtesy that goes as the bot's budget for them allows, else with the
+  seat's next turn or trick's end (``deferred_edits``, issue 33);
 * otherwise with a DM send or edit through the outbox, only when the hand or the player's turn
   changed (the global budget): such a DM is not kept current between turns, so it is rendered
   ``live=False`` and says "see the table" instead of naming a player who may already have

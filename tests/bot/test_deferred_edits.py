@@ -68,6 +68,63 @@ def test_only_a_seats_own_turn_or_a_phase_outside_trick_play_is_urgent() -> None
     assert sum(urgent(table, seat) for seat in range(4)) == 1
 
 
+def test_a_tricks_end_is_urgent_for_every_seat() -> None:
+    """Issue 33: the others' surfaces wait for their turn or the trick's end, never past it:
+    with no card on the table, every seat's edit goes at once (who took the trick, the tricks,
+    the score), and with the next card only the next player's does."""
+    table = playing_table()
+    match = table.match
+    assert match is not None
+    play_until(table, lambda m: m.phase == PLAY and len(m.tricks) == 1 and not m.trick)
+    assert all(urgent(table, seat) for seat in range(4))
+    play_until(table, lambda m: len(m.trick) == 1)
+    assert [urgent(table, seat) for seat in range(4)] == [seat == match.to_act for seat in range(4)]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_courtesy_edits_go_no_faster_than_the_budget_the_newest_state_once_per_seat() -> None:
+    """Issue 33: edits nobody waits for (another player's card in the middle of a trick) go
+    at ``rate`` a second at most, after a ``burst``; a seat waits once, whatever changed
+    meanwhile; at rate 0 none goes (the seat waits for its turn or the trick's end)."""
+    clock = Clock()
+    edited: list[Key] = []
+    tasks: list[asyncio.Task[None]] = []
+
+    async def edit(table: Table, key: Key) -> None:
+        edited.append(key)
+
+    queue = DeferredEdits(
+        edit, lambda c: tasks.append(asyncio.create_task(c)), rate=2.0, burst=2.0, clock=clock
+    )
+    table = playing_table()
+    keys = [(f"t{i}", seat) for i in range(3) for seat in range(2)]
+    for key in keys:
+        queue.add(table, key)
+    queue.add(table, keys[0])  # a second change while waiting: still one edit
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert edited == keys[:2]  # the burst, then nothing until the budget refills
+    clock.now = 1.0  # two more a second
+    await asyncio.sleep(0.6)  # the workers' own wait for a token (real time)
+    assert edited == keys[:4]
+    queue.discard(keys[4])  # its turn came: edited at once elsewhere, not here
+    clock.now = 5.0
+    await asyncio.sleep(0.6)
+    await asyncio.gather(*tasks)
+    assert edited == [*keys[:4], keys[5]] and len(queue) == 0
+    queue.rate = 0
+    queue.add(table, keys[0])
+    await asyncio.gather(*tasks)
+    assert edited == [*keys[:4], keys[5]] and keys[0] in queue
+
+
 class BlockingInteraction:
     """A DM click whose token edits can be held in flight."""
 
