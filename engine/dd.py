@@ -1,0 +1,206 @@
+"""The exact double-dummy solver of the two-sided formats (issue 36).
+
+``Solver(fmt, trump).value(position)`` is the hand's outcome under best play by everyone with
+every hand known (``engine.dd_value.Outcome``: who takes the hand, its points, the tricks),
+found by climbing the ladder of races (``dd_value.ladder``) with null-window searches
+(``dd_search``); ``card_values`` gives the outcome after each legal card, which is what marks
+a card that cost something. A solver keeps its transposition table between questions, so
+asking about every decision of one hand (``engine.dd_analysis``) reuses the work.
+
+Deterministic: no randomness, no clock; the same position gives the same answer and the same
+node count. Positions are checked when built (``Position``), and a solver refuses one of
+another format or trump.
+"""
+
+from __future__ import annotations
+
+from .cards import CARDS, RANKS_PER_SUIT
+from .dd_position import BLACK, COVERED, InvalidPosition, Position, UnsupportedFormat, first_there
+from .dd_rules import black_gone_before, cards_in, legal_cards, step, trick_winner
+from .dd_search import ALL, Search, Speedups
+from .dd_value import Outcome, Rung, final, ladder
+from .fastsim import rollout_joker, rollout_n, seating, to_rm_any
+from .rules import GameFormat
+
+
+def lanes_of(hand: int, trump: int) -> list[int]:
+    """A card bitmask as the search's four 15-bit lanes (jokers in the trump's, 13 and 14)."""
+    lanes = [(hand >> (suit * RANKS_PER_SUIT)) & ((1 << RANKS_PER_SUIT) - 1) for suit in range(4)]
+    for joker in (BLACK, BLACK + 1):
+        if hand >> joker & 1:
+            lanes[trump] |= 1 << (13 + joker - BLACK)
+    return lanes
+
+
+def lane_card(card: int, trump: int) -> tuple[int, int]:
+    """A card as ``(lane, rank)`` of the search."""
+    if card >= len(CARDS):
+        return trump, 13 + card - BLACK
+    return card // RANKS_PER_SUIT, card % RANKS_PER_SUIT
+
+
+class Solver:
+    """Values positions of one format and trump, sharing one transposition table."""
+
+    def __init__(
+        self, fmt: GameFormat, trump: int, speedups: Speedups = ALL, native: bool | None = None
+    ) -> None:
+        if fmt.name not in COVERED:
+            raise UnsupportedFormat(fmt.name, f"{len(fmt.teams)} sides: not one minimax value")
+        self.fmt = fmt
+        self.trump = trump
+        self.search = Search(fmt.seats, fmt.team_of, trump, speedups, bool(fmt.jokers), native)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far (every card tried counts one)."""
+        return self.search.nodes
+
+    def value(
+        self,
+        p: Position,
+        at_least: Outcome | None = None,
+        at_most: Outcome | None = None,
+        guess: Outcome | None = None,
+    ) -> Outcome:
+        """The outcome of ``p`` under best play by every seat, all hands known.
+
+        The ladder (``dd_value.ladder``) is climbed from a guess, one rung at a time: a race
+        near the value is the costly kind, and a guess close to it spares the others (the
+        guess: ``guess``, else the greedy players' play of the hand with every card seen).
+        ``at_least``/``at_most``: outcomes the value is known to lie between (team 0's order,
+        ``Outcome.score``), such as a parent position's value; the answer never depends on
+        the guess, only the work does."""
+        self._check(p)
+        search = self.search
+        search.load([lanes_of(h, self.trump) for h in p.hands])
+        trick = [lane_card(c, self.trump) for c in p.trick]
+        rungs = ladder(self.fmt, self.fmt.team_of[p.hakem], p.bid)
+        low, high = 0, len(rungs) - 1  # rung ``low`` holds, every rung above ``high`` fails
+        if at_least is not None:
+            low = _index(rungs, at_least)
+        if at_most is not None:
+            high = _index(rungs, at_most)
+        t0, t1 = p.tricks
+        for i, rung in enumerate(rungs):  # the races the tricks taken already decide
+            if rung.need0 <= t0:
+                low = max(low, i)
+            elif rung.need1 <= t1:
+                high = min(high, i - 1)
+        if low > high:
+            raise ValueError("the bounds given exclude the position's value")
+        if low == high:
+            return rungs[low].outcome
+        g = _index(rungs, guess) if guess is not None else self._guess(p, rungs)
+        g = min(max(g, low), high)
+        up = True  # "at least the guess", then one rung at a time up or down
+        if g > low:
+            rung = rungs[g]
+            if search.race(p.leader, trick, rung.need0 - t0, rung.need1 - t1):
+                low = g
+            else:
+                high, up = g - 1, False
+        while low < high:
+            step_to = low + 1 if up else high
+            rung = rungs[step_to]
+            if search.race(p.leader, trick, rung.need0 - t0, rung.need1 - t1):
+                low = step_to
+            else:
+                high = step_to - 1
+        return rungs[low].outcome
+
+    def card_values(self, p: Position, value: Outcome | None = None) -> dict[int, Outcome]:
+        """The outcome after each legal card of the seat to play, by card number; ``value``:
+        ``p``'s own, when known (no card does better for its side, so it bounds them all).
+        Equivalent cards (next in rank among the cards left) are solved once."""
+        self._check(p)
+        if value is None:
+            value = self.value(p)
+        side = self.fmt.team_of[p.to_play]
+        out: dict[int, Outcome] = {}
+        done: dict[tuple[int, int], Outcome] = {}
+        for card in legal_cards(p.hands[p.to_play], p.trick, p.trump):
+            run = _run_of(p, card)
+            found = done.get(run)
+            if found is None:
+                nxt = step(p, card)
+                if isinstance(nxt, Outcome):
+                    found = nxt
+                elif side == 0:
+                    found = self.value(nxt, at_most=value, guess=value)
+                else:
+                    found = self.value(nxt, at_least=value, guess=value)
+                done[run] = found
+            out[card] = found
+        return out
+
+    def _guess(self, p: Position, rungs: tuple[Rung, ...]) -> int:
+        """A rung near the value: the hand played out by greedy players seeing every card
+        (``fastsim``'s policy), cheap next to any race."""
+        table = seating(self.fmt)
+        trump = self.trump
+        hands = [to_rm_any(cards_in(h), trump) for h in p.hands]
+        cards = [to_rm_any((c,), trump).bit_length() - 1 for c in p.trick]
+        hakem_team = self.fmt.team_of[p.hakem]
+        if self.fmt.bids:
+            gone = black_gone_before(p.hands, p.trick)
+            res = rollout_joker(hands, trump, p.leader, cards, list(p.tricks), table, gone)
+            out = final(self.fmt, hakem_team, p.bid, res[0], res[1], -1)
+        else:
+            need = self.fmt.tricks_to_win
+            res = rollout_n(
+                hands, trump, p.leader, cards, list(p.tricks), need, table, first_there(p)
+            )
+            out = final(self.fmt, hakem_team, p.bid, res[0], res[1], res[2])
+        assert out is not None, "a greedy play-out ends the hand"
+        return _index(rungs, out)
+
+    def _check(self, p: Position) -> None:
+        if not isinstance(p, Position):
+            raise InvalidPosition("position", f"not a Position: {type(p).__name__}")
+        if p.fmt != self.fmt or p.trump != self.trump:
+            raise InvalidPosition(
+                "solver", f"this solver is for {self.fmt.name} with trump {self.trump}"
+            )
+
+
+def _run_of(p: Position, card: int) -> tuple[int, int]:
+    """The card's run in its hand: its suit and the lowest card of the hand's cards next to
+    it in rank among the cards left (and the card winning the trick so far), as the search's
+    ``equivalent`` reads it; a joker is a run of its own."""
+    trump = p.trump
+    lane, rank = lane_card(card, trump)
+    if rank >= 13:
+        return lane, rank
+    seat = p.to_play
+    own = lanes_of(p.hands[seat], trump)[lane]
+    others = 0
+    for s, hand in enumerate(p.hands):
+        if s != seat:
+            others |= lanes_of(hand, trump)[lane]
+    if p.trick:
+        black_gone = black_gone_before(p.hands, p.trick)
+        seats = p.fmt.seats
+        win = trick_winner(trump, p.leader, p.trick, seats, black_gone)
+        wl, wr = lane_card(p.trick[(win - p.leader) % seats], trump)
+        if wl == lane and wr < 13:
+            others |= 1 << wr
+    both = own | others
+    while True:
+        below = both & ((1 << rank) - 1)
+        if not below or others >> (below.bit_length() - 1) & 1:
+            break
+        rank = below.bit_length() - 1
+    return lane, rank
+
+
+def _index(rungs: tuple[Rung, ...], outcome: Outcome) -> int:
+    for i, rung in enumerate(rungs):
+        if rung.outcome == outcome:
+            return i
+    raise ValueError(f"not an outcome of this hand: {outcome}")
+
+
+def solve(p: Position, speedups: Speedups = ALL, native: bool | None = None) -> Outcome:
+    """``Solver(p.fmt, p.trump).value(p)``, with a table of its own."""
+    return Solver(p.fmt, p.trump, speedups, native).value(p)
