@@ -8,7 +8,7 @@ names of a table's statuses (``TableStatus``) and a server's settings, the one h
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Final
 
 from engine import STANDARD, GameFormat, Match, Rules
@@ -49,6 +49,23 @@ class LogLine:
         if isinstance(data, str):
             return data
         return cls.of(str(data["key"]), **dict(data.get("params") or {}))
+
+
+def _plain(obj: Seat | TableSettings) -> dict[str, Any]:
+    """``dataclasses.asdict`` of a seat or the settings, whose fields are all plain values
+    (str, int, float, bool, None), without its deep copy of each: a table is saved on every
+    move, and ``asdict`` was most of ``to_dict`` (issue 33)."""
+    return {name: getattr(obj, name) for name in _field_names(type(obj))}
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @dataclass
@@ -239,9 +256,9 @@ class Table:
             "guild_id": self.guild_id,
             "channel_id": self.channel_id,
             "host_id": self.host_id,
-            "settings": asdict(self.settings),
+            "settings": _plain(self.settings),
             "created_at": self.created_at,
-            "seats": [None if s is None else asdict(s) for s in self.seats],
+            "seats": [None if s is None else _plain(s) for s in self.seats],
             "status": self.status,
             "match": None if self.match is None else self.match.to_dict(),
             "match_seed": self.match_seed,
@@ -254,7 +271,7 @@ class Table:
             "win_chances": list(self.win_chances),
             "version": self.version,
             "rematch_of": self.rematch_of,
-            "reserved": {str(i): asdict(s) for i, s in self.reserved.items()},
+            "reserved": {str(i): _plain(s) for i, s in self.reserved.items()},
         }
 
     @classmethod

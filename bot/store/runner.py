@@ -28,6 +28,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .errors import StoreError
+from .write_batch import Item, Outcome, WriteQueue, run_batch
 
 __all__ = ["AiosqliteRunner", "AsyncRunner", "Runner", "ThreadRunner"]
 
@@ -108,6 +109,8 @@ class _ThreadedSqlite:
         self._local = threading.local()
         self._connections: list[sa.Connection] = []
         self._connections_lock = threading.Lock()
+        self.writes = WriteQueue(self._send_writes)
+        """Writes that queue behind each other go together (``write_batch``)."""
 
     def _connection(self) -> sa.Connection:
         """This thread's own connection (a new one if it has none, or lost it)."""
@@ -129,17 +132,20 @@ class _ThreadedSqlite:
         finally:
             conn.rollback()  # end the read: an open one would hold back WAL checkpoints
 
-    def _write_sync(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
-        conn = self._connection()
-        with conn.begin():
-            if self._writer_cache_kib and conn.info.get("writer_cache") != self._writer_cache_kib:
-                # the writer's cache is the one that lasts (`write_cache`); readers keep 32 MiB
-                conn.exec_driver_sql(f"PRAGMA cache_size = -{int(self._writer_cache_kib)}")
-                conn.info["writer_cache"] = self._writer_cache_kib
-            result = fn(conn, *args)
+    def _prepare_writer(self, conn: sa.Connection) -> None:
+        if self._writer_cache_kib and conn.info.get("writer_cache") != self._writer_cache_kib:
+            # the writer's cache is the one that lasts (`write_cache`); readers keep 32 MiB
+            conn.exec_driver_sql(f"PRAGMA cache_size = -{int(self._writer_cache_kib)}")
+            conn.info["writer_cache"] = self._writer_cache_kib
+
+    def _write_batch(self, items: list[Item]) -> list[Outcome]:
+        outcomes = run_batch(self._connection(), items, self._prepare_writer)
         if self._checkpointer is not None:
             self._checkpointer.dirty = True
-        return result
+        return outcomes
+
+    async def _send_writes(self, items: list[Item]) -> list[Outcome]:
+        return await self._to_writer(self._write_batch, items)
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         if self._closed:
@@ -151,7 +157,8 @@ class _ThreadedSqlite:
         # rolls back as a whole, never halfway.
         if self._closed:
             raise StoreError("the store is closed")
-        return await self._to_writer(self._write_sync, fn, args)
+        result: T = await self.writes.write(fn, args)
+        return result
 
     async def _to_reader(self, work: Callable[..., T], *args: Any) -> T:
         raise NotImplementedError
@@ -194,6 +201,7 @@ class ThreadRunner(_ThreadedSqlite):
 
     async def close(self) -> None:
         self._closed = True
+        await self.writes.settle()
 
         def shutdown() -> None:
             self._writer.shutdown(wait=True)
@@ -271,6 +279,7 @@ class AiosqliteRunner(_ThreadedSqlite):
 
     async def close(self) -> None:
         self._closed = True
+        await self.writes.settle()
         for lane in self._lanes:
             try:
                 await _in_thread(lane, self._release)
