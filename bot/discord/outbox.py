@@ -163,10 +163,17 @@ class Outbox:
         old = self._pending.get(key)
         if old is not None:
             old.job = job
-            old.priority = min(old.priority, priority)
             old.cost = max(old.cost, cost)
+            promote_at = old.promote_at
             if patience is not None:  # waiting already counts towards it
-                old.promote_at = min(old.promote_at, old.queued_at + patience)
+                promote_at = min(promote_at, old.queued_at + patience)
+            if priority >= old.priority and promote_at == old.promote_at:
+                # The newest state rides on a job already waiting, as urgent as before: no
+                # choice changed, so the worker is not woken to make them all again (a table
+                # message replaced on every card of 200 tables woke it for a full scan each).
+                return
+            old.priority = min(old.priority, priority)
+            old.promote_at = promote_at
         else:
             entry = _Entry(priority, next(self._seq), key, channel_id, job, cost=cost)
             entry.queued_at = self.clock()
@@ -254,7 +261,11 @@ class Outbox:
     # ------------------------------------------------------------------ internals
 
     def _next(self) -> tuple[_Entry | None, float | None]:
-        """The most urgent entry that may start now, else how long until one may."""
+        """The most urgent entry that may start now, else how long until one may.
+
+        Only an entry more urgent than the best so far has its channel and the budget looked
+        at (most pending entries are table messages of one priority, each in its own
+        channel); the budget answers once per priority."""
         now = self.clock()
         if not self._pending:
             return None, None
@@ -264,11 +275,23 @@ class Outbox:
             return None, max(self.limiter.global_wait(), 0.05)
         waits = []
         best: _Entry | None = None
+        best_rank: tuple[int, int] | None = None
+        busy: dict[int, bool] = {}
+        held_by_budget = False
         for entry in self._pending.values():
             if entry.key in self._inflight:
                 continue
             if entry.not_before > now:
                 waits.append(entry.not_before - now)
+                continue
+            rank = entry.rank(now)
+            if best_rank is not None and rank >= best_rank:
+                continue
+            level = rank[0]
+            if level not in busy:
+                busy[level] = self.limiter.busy(level)
+            if busy[level]:  # woken by the limiter's next grant; the wait is a safety net
+                held_by_budget = True
                 continue
             room = max(
                 self._channel_room(entry.channel_id, now),
@@ -277,12 +300,10 @@ class Outbox:
             if room > 0:
                 waits.append(room)
                 continue
-            if best is None or entry.rank(now) < best.rank(now):
-                best = entry
-        if best is not None and not self.limiter.busy(best.rank(now)[0]):
+            best, best_rank = entry, rank
+        if best is not None:
             return best, None
-        if best is not None:  # busy for its priority
-            # woken by the limiter's next grant; the wait is a safety net
+        if held_by_budget:
             waits.append(max(self.limiter.global_wait(), 0.05))
         return None, (min(waits) if waits else 0.05)
 
