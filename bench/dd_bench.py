@@ -39,8 +39,8 @@ from engine.rules import STANDARD
 
 def percentile(values: list[float], q: int) -> float:
     """The ``q``-th percentile (inclusive method, as ``bench/arena.py``)."""
-    if len(values) == 1:
-        return values[0]
+    if len(values) <= 1:
+        return values[0] if values else 0.0
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
@@ -106,7 +106,7 @@ def main() -> None:
     print(
         f"dd_deal_ms_p50={percentile(deal_ms, 50):.0f} "
         f"dd_deal_ms_p95={percentile(deal_ms, 95):.0f} "
-        f"dd_hand_analysis_ms_p95={percentile(hand_ms, 95) if hand_ms else 0:.0f} "
+        f"dd_hand_analysis_ms_p95={percentile(hand_ms, 95):.0f} "
         f"nodes_per_s={nodes / max(seconds, 1e-9):.0f} "
         f"deals={args.deals} hands={args.hands} native={int(used)}"
     )

@@ -15,6 +15,7 @@ another format or trump.
 from __future__ import annotations
 
 from .cards import CARDS, RANKS_PER_SUIT
+from .dd_core import raise_floor
 from .dd_position import BLACK, COVERED, InvalidPosition, Position, UnsupportedFormat, first_there
 from .dd_rules import black_gone_before, cards_in, legal_cards, step, trick_winner
 from .dd_search import ALL, Search, Speedups
@@ -71,6 +72,16 @@ class Solver:
         ``at_least``/``at_most``: outcomes the value is known to lie between (team 0's order,
         ``Outcome.score``), such as a parent position's value; the answer never depends on
         the guess, only the work does."""
+        return self._value(p, at_least, at_most, guess)[0]
+
+    def _value(
+        self,
+        p: Position,
+        at_least: Outcome | None,
+        at_most: Outcome | None,
+        guess: Outcome | None,
+    ) -> tuple[Outcome, int]:
+        """``value``, and the cards its races rested on (``dd_core``'s names, bit 0 clear)."""
         self._check(p)
         search = self.search
         search.load([lanes_of(h, self.trump) for h in p.hands])
@@ -89,47 +100,69 @@ class Solver:
                 high = min(high, i - 1)
         if low > high:
             raise ValueError("the bounds given exclude the position's value")
+        names = 0
         if low == high:
-            return rungs[low].outcome
+            return rungs[low].outcome, names
         g = _index(rungs, guess) if guess is not None else self._guess(p, rungs)
         g = min(max(g, low), high)
         up = True  # "at least the guess", then one rung at a time up or down
         if g > low:
             rung = rungs[g]
-            if search.race(p.leader, trick, rung.need0 - t0, rung.need1 - t1):
+            found = search.race_names(p.leader, trick, rung.need0 - t0, rung.need1 - t1)
+            names |= found
+            if found & 1:
                 low = g
             else:
                 high, up = g - 1, False
         while low < high:
             step_to = low + 1 if up else high
             rung = rungs[step_to]
-            if search.race(p.leader, trick, rung.need0 - t0, rung.need1 - t1):
+            found = search.race_names(p.leader, trick, rung.need0 - t0, rung.need1 - t1)
+            names |= found
+            if found & 1:
                 low = step_to
             else:
                 high = step_to - 1
-        return rungs[low].outcome
+        return rungs[low].outcome, names & ~1
 
     def card_values(self, p: Position, value: Outcome | None = None) -> dict[int, Outcome]:
         """The outcome after each legal card of the seat to play, by card number; ``value``:
         ``p``'s own, when known (no card does better for its side, so it bounds them all).
-        Equivalent cards (next in rank among the cards left) are solved once."""
+
+        Equivalent cards (next in rank among the cards left) are solved once, and so, as in
+        the search (``small``), are a hand's cards of a suit below every card of that suit
+        the answer for one of them rested on: such a card changes nothing the answer used."""
         self._check(p)
         if value is None:
             value = self.value(p)
         side = self.fmt.team_of[p.to_play]
+        trump = self.trump
         out: dict[int, Outcome] = {}
         done: dict[tuple[int, int], Outcome] = {}
-        for card in legal_cards(p.hands[p.to_play], p.trick, p.trump):
+        floor = [0, 0, 0, 0]
+        below: list[Outcome | None] = [None, None, None, None]
+        legal = legal_cards(p.hands[p.to_play], p.trick, p.trump)
+        for card in sorted(legal, key=lambda c: lane_card(c, trump)):  # each suit low first
+            lane, rank = lane_card(card, trump)
             run = _run_of(p, card)
             found = done.get(run)
+            if found is None and rank < floor[lane]:
+                found = below[lane]
             if found is None:
                 nxt = step(p, card)
                 if isinstance(nxt, Outcome):
                     found = nxt
-                elif side == 0:
-                    found = self.value(nxt, at_most=value, guess=value)
                 else:
-                    found = self.value(nxt, at_least=value, guess=value)
+                    if side == 0:
+                        found, names = self._value(nxt, None, value, value)
+                    else:
+                        found, names = self._value(nxt, value, None, value)
+                    if not nxt.trick:  # the card ended the trick: its winner's rank counted
+                        names |= _winner_name(p, card) << 1
+                    if rank < 13:
+                        high = raise_floor(floor[lane], names | 1, lane, rank)
+                        if high > floor[lane]:
+                            floor[lane], below[lane] = high, found
                 done[run] = found
             out[card] = found
         return out
@@ -192,6 +225,33 @@ def _run_of(p: Position, card: int) -> tuple[int, int]:
             break
         rank = below.bit_length() - 1
     return lane, rank
+
+
+def _winner_name(p: Position, card: int) -> int:
+    """The name the trick ``card`` completes rests on, as the search gives it: the winning
+    card's rank when it beat a card of its own suit, else nothing (``dd_core``)."""
+    trump = p.trump
+    gone = black_gone_before(p.hands, p.trick)
+    cards = (*p.trick, card)
+    win_lane = win_rank = -1
+    compared = False
+    for k, c in enumerate(cards):
+        lane, rank = lane_card(c, trump)
+        if lane == trump and rank >= 13:
+            if rank == 13:
+                gone = True
+            elif not gone:
+                rank = -1
+        if k == 0:
+            win_lane, win_rank = lane, rank
+        elif lane == win_lane:
+            compared = True
+            win_rank = max(win_rank, rank)
+        elif lane == trump:
+            win_lane, win_rank, compared = lane, rank, False
+    if compared and win_rank >= 0:
+        return 1 << (15 * win_lane + win_rank)
+    return 0
 
 
 def _index(rungs: tuple[Rung, ...], outcome: Outcome) -> int:

@@ -52,21 +52,25 @@ QUICK: Final = 16
 ORDERING: Final = 32
 SMALL: Final = 64
 ALL_FLAGS: Final = 127
+KILLER_MASK: Final = (1 << 20) - 1
 
 
-def compress(code: int) -> int:
+def compress(code: int, width: int) -> int:
     """A lane's owner code (3 bits a rank, the owner + 1, 0 when gone) in relative form: the
-    owners of the cards left, highest first (the top ``r`` cards are the low ``3r`` bits),
-    gaps squeezed out; both jokers left are marked (``MARK``) so that they never look like an
-    ace and a king (one joker alone is the top trump, as an ace would be)."""
+    owners of the cards left, highest first (the top ``r`` cards are the low ``width * r``
+    bits), gaps squeezed out; ``width`` 2 (four seats or fewer, no jokers) keeps the owner,
+    3 the owner + 1. Both jokers left are marked (``MARK``) so that they never look like an
+    ace and a king (one joker alone is the top trump, as an ace would be). How many cards a
+    lane holds is the table key's business (every hand's length in every suit)."""
     out = 0
     shift = 0
     rank = 14
+    narrow = width == 2
     while rank >= 0:
         digit = code >> 3 * rank & 7
         if digit:
-            out |= digit << shift
-            shift += 3
+            out |= (digit - 1 if narrow else digit) << shift
+            shift += width
         rank -= 1
     if (code >> 39) & 7 and (code >> 42) & 7:
         out |= MARK
@@ -81,18 +85,17 @@ def run_heads(h: int, others: int) -> list[int]:
         reps.append(14)
     if h >> 13 & 1:
         reps.append(13)
-    x = (h | others) & PLAIN
-    cur = -1
+    x = h & PLAIN
     while x:
-        top = x.bit_length() - 1
-        if h >> top & 1:
-            cur = top
-        elif cur >= 0:
-            reps.append(cur)
-            cur = -1
-        x ^= 1 << top
-    if cur >= 0:
-        reps.append(cur)
+        low = x.bit_length() - 1
+        x ^= 1 << low
+        while x:
+            nxt = x.bit_length() - 1
+            if others & ((1 << low) - (2 << nxt)):
+                break
+            low = nxt
+            x ^= 1 << nxt
+        reps.append(low)
     return reps
 
 
@@ -167,13 +170,17 @@ class Core:
             [s for s in range(seats) if team_of[s] == t] for t in (0, 1)
         ]
         self.joker_mark = MARK if jokers else 0
+        self.width = 2 if seats <= 4 and not jokers else 3
+        self.span = 32 if self.width == 2 else 64
         self.allc: list[int] = [0, 0, 0, 0]
         self.code: list[int] = [0, 0, 0, 0]
-        self.table: dict[tuple[int, int], dict[int, dict[int, list[int]]]] = {}
+        self.table: dict[tuple[int, int], list[tuple[int, dict[int, tuple[int, ...]]]]] = {}
         self.best: dict[tuple[int, int], int] = {}
-        self.killers: dict[tuple[int, int], int] = {}
+        self.killers: dict[int, int] = {}
         self.comp: dict[int, int] = {}
-        self.runs: dict[int, list[int]] = {}
+        self.lbits: list[int] = [
+            1 << (16 * (s % 3) + 4 * lane) for s in range(seats) for lane in range(4)
+        ]
         self.black_gone = False
         self.len_a = 0
         self.len_b = 0
@@ -191,13 +198,14 @@ class Core:
     def length_bit(self, seat: int, lane: int) -> int:
         return 1 << (16 * (seat % 3) + 4 * lane)
 
-    def race(self, leader: int, lanes: list[int], ranks: list[int], need0: int, need1: int) -> bool:
+    def race(self, leader: int, lanes: list[int], ranks: list[int], need0: int, need1: int) -> int:
         """Whether team 0 takes ``need0`` more tricks before team 1 takes ``need1`` more,
-        from the loaded hands and the trick of ``(lanes[k], ranks[k])`` led by ``leader``."""
+        from the loaded hands and the trick of ``(lanes[k], ranks[k])`` led by ``leader``: bit
+        0 the answer, the bits above the cards it rests on (see the module's docstring)."""
         if need0 <= 0:
-            return True
+            return 1
         if need1 <= 0:
-            return False
+            return 0
         seats = self.seats
         trump = self.trump
         self.len_a = 0
@@ -227,7 +235,7 @@ class Core:
         for lane in range(4):
             n += self.hs[leader][lane].bit_count()
         if not lanes:
-            return bool(self.lead(leader, need0, need1, n) & 1)
+            return self.lead(leader, need0, need1, n)
         n += 1
         if len(lanes) >= seats:
             raise ValueError("a complete trick is not a position")
@@ -259,29 +267,24 @@ class Core:
                 we = eff
                 wc = False
             seat = self.nxt[seat]
-        return bool(self.follow(seat, len(lanes), lanes[0], ws, wl, we, wc, need0, need1, n) & 1)
+        return self.follow(seat, len(lanes), lanes[0], ws, wl, we, wc, need0, need1, n)
 
     # ------------------------------------------------------------------ the table
 
     def reps(self, h: int, others: int) -> list[int]:
         if not self.equivalent:
             return all_ranks(h)
-        key = h | others << 15
-        found = self.runs.get(key)
-        if found is None:
-            found = run_heads(h, others)
-            self.runs[key] = found
-        return found
+        return run_heads(h, others)
 
     def rel_code(self, lane: int) -> int:
         c = self.code[lane]
         found = self.comp.get(c)
         if found is None:
-            found = compress(c)
+            found = compress(c, self.width)
             self.comp[c] = found
         return found
 
-    def named(self, e: list[int]) -> int:
+    def named(self, e: tuple[int, ...]) -> int:
         """The cards a table entry names (its top ``e[2 + lane]`` of each lane), as the lowest
         named rank's bit per lane, in this position's ranks."""
         rel = 0
@@ -304,12 +307,12 @@ class Core:
         return rel
 
     def probe(self, key: tuple[int, int], cc: int, need0: int) -> int:
-        """-1 when the table does not decide ``need0``; else the answer and its names. An
-        entry set is indexed by its pattern's mask, then by the named cards' holders."""
+        """-1 when the table does not decide ``need0``; else the answer and its names. A key's
+        entries are grouped by their pattern's mask, then found by the named cards' holders."""
         bucket = self.table.get(key)
         if bucket is None:
             return -1
-        for mask, entries in bucket.items():
+        for mask, entries in bucket:
             e = entries.get(cc & mask)
             if e is not None:
                 if e[0] >= need0:
@@ -321,10 +324,12 @@ class Core:
     def store(self, key: tuple[int, int], cc: int, rel: int, lo: int, hi: int) -> None:
         """Record that team 0 takes from ``lo`` to ``hi`` of the key's next ``m`` tricks, for the
         cards ``rel`` names: every card from its lowest named one up, in each lane."""
-        e = [lo, hi, 0, 0, 0, 0]
+        rs = [0, 0, 0, 0]
         mask = 0
         if self.relative:
             trump = self.trump
+            width = self.width
+            span = self.span
             for lane in range(4):
                 a = self.allc[lane]
                 if a:
@@ -337,26 +342,27 @@ class Core:
                             r = (a >> ((seg & -seg).bit_length() - 1)).bit_count()
                     else:
                         r = a.bit_count()
-                    e[2 + lane] = r
-                    mask |= ((1 << 3 * r) - 1) << (64 * lane)
-            mask |= self.joker_mark << (64 * trump)
+                    rs[lane] = r
+                    mask |= ((1 << width * r) - 1) << (span * lane)
+            mask |= self.joker_mark << (span * trump)
         bucket = self.table.get(key)
         if bucket is None:
-            bucket = {}
+            bucket = []
             self.table[key] = bucket
-        entries = bucket.get(mask)
+        entries: dict[int, tuple[int, ...]] | None = None
+        for known, found in bucket:
+            if known == mask:
+                entries = found
+                break
         if entries is None:
             entries = {}
-            bucket[mask] = entries
+            bucket.append((mask, entries))
         val = cc & mask
         old = entries.get(val)
         if old is None:
-            entries[val] = e
-        else:
-            if lo > old[0]:
-                old[0] = lo
-            if hi < old[1]:
-                old[1] = hi
+            entries[val] = (lo, hi, rs[0], rs[1], rs[2], rs[3])
+        elif lo > old[0] or hi < old[1]:
+            entries[val] = (max(lo, old[0]), min(hi, old[1]), rs[0], rs[1], rs[2], rs[3])
 
     # ------------------------------------------------------------------ bounds
 
@@ -735,12 +741,15 @@ class Core:
         cc = 0
         if self.use_table:
             if self.relative:
-                cc = (
-                    self.rel_code(0)
-                    | self.rel_code(1) << 64
-                    | self.rel_code(2) << 128
-                    | self.rel_code(3) << 192
-                )
+                comp = self.comp
+                cc = 0
+                for lane in range(4):
+                    c = self.code[lane]
+                    v = comp.get(c, -1)
+                    if v < 0:
+                        v = compress(c, self.width)
+                        comp[c] = v
+                    cc |= v << (self.span * lane)
                 key = (self.len_a, self.len_b << 8 | seat << 5 | m)
             else:
                 code = self.code
@@ -785,7 +794,7 @@ class Core:
             if rank < floor[lane]:
                 continue
             bit = 1 << rank
-            lb = self.length_bit(seat, lane)
+            lb = self.lbits[seat << 2 | lane]
             hand[lane] ^= bit
             allc[lane] ^= bit
             code[lane] -= (seat + 1) << 3 * rank
@@ -854,16 +863,17 @@ class Core:
         rel = 0
         floor = [0, 0, 0, 0]
         moves = self.follow_moves(seat, pos, led, ws, wl, we)
-        kkey = (0, 0)
+        kkey = 0
         if self.ordering and len(moves) > 1:
+            # the card that last refuted or proved this trick's play (a hint, never trusted:
+            # it is tried first only if it is among the moves): the led suit's cards and the
+            # trick's winner when following, the hand itself and the need when void
+            info = (wl << 5 | (we + 1)) << 7 | seat << 3 | pos
             if hand[led]:
-                kkey = (code[led], (wl << 5 | (we + 1)) << 8 | seat << 4 | pos)
+                kkey = code[led] << 14 | info
             else:
-                kkey = (
-                    hand[0] | hand[1] << 15 | hand[2] << 30 | hand[3] << 45,
-                    ((wl << 5 | (we + 1)) << 8 | seat << 4 | pos) << 5
-                    | (need0 if side0 else need1),
-                )
+                hp = hand[0] | hand[1] << 15 | hand[2] << 30 | hand[3] << 45
+                kkey = (hp ^ (info << 5 | (need0 if side0 else need1)) << 40) | 1 << 60
             kill = self.killers.get(kkey, -1)
             if kill >= 0 and moves[0] != kill:
                 for i in range(1, len(moves)):
@@ -877,7 +887,7 @@ class Core:
             if rank < floor[lane]:
                 continue
             bit = 1 << rank
-            lb = self.length_bit(seat, lane)
+            lb = self.lbits[seat << 2 | lane]
             hand[lane] ^= bit
             allc[lane] ^= bit
             code[lane] -= (seat + 1) << 3 * rank

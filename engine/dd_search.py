@@ -103,6 +103,13 @@ class Search:
     def race(self, leader: int, trick: Sequence[tuple[int, int]], need0: int, need1: int) -> bool:
         """Whether team 0 takes ``need0`` more tricks before team 1 takes ``need1`` more, from
         the loaded hands and ``trick`` (its ``(lane, rank)`` cards from ``leader`` on)."""
+        return bool(self.race_names(leader, trick, need0, need1) & 1)
+
+    def race_names(
+        self, leader: int, trick: Sequence[tuple[int, int]], need0: int, need1: int
+    ) -> int:
+        """``race``, with the cards the answer rests on: bit 0 the answer, then per lane the
+        lowest rank that mattered (``dd_core``), every card above it in its lane too."""
         lanes = [lane for lane, _ in trick]
         ranks = [rank for _, rank in trick]
         return self.core.race(leader, lanes, ranks, need0, need1)

@@ -20,21 +20,22 @@ def owners(*pairs: tuple[int, int]) -> int:
     return code
 
 
-def test_compress_squeezes_out_the_cards_played() -> None:
+@pytest.mark.parametrize("width", [2, 3])
+def test_compress_squeezes_out_the_cards_played(width: int) -> None:
     """The 2 and the 5 left (3 and 4 gone) read as the 2 and the 3 left: relative ranks, the
     top card first."""
-    assert compress(owners((0, 1), (3, 2))) == compress(owners((0, 1), (1, 2)))
-    assert compress(owners((0, 1), (3, 2))) != compress(owners((0, 2), (3, 1)))
-    assert compress(owners((12, 0))) == 1  # the top card, seat 0
+    assert compress(owners((0, 1), (3, 2)), width) == compress(owners((0, 1), (1, 2)), width)
+    assert compress(owners((0, 1), (3, 2)), width) != compress(owners((0, 2), (3, 1)), width)
+    assert compress(owners((12, 2)), width) == (2 if width == 2 else 3)  # the top card
 
 
 def test_compress_marks_both_jokers_left() -> None:
     """Both jokers are not an ace and a king (the red burns if led first); one joker alone is
     the top trump, as an ace would be."""
-    both = compress(owners((13, 0), (14, 1)))
+    both = compress(owners((13, 0), (14, 1)), 3)
     assert both & MARK
-    assert both != compress(owners((11, 0), (12, 1)))
-    assert compress(owners((14, 1), (5, 0))) == compress(owners((12, 1), (5, 0)))
+    assert both != compress(owners((11, 0), (12, 1)), 3)
+    assert compress(owners((14, 1), (5, 0)), 3) == compress(owners((12, 1), (5, 0)), 3)
 
 
 def test_run_heads_tries_one_card_of_each_run() -> None:

@@ -13,8 +13,9 @@ import random
 
 import pytest
 
+from engine import ANY_CARDS, parse_cards
 from engine.dd import Solver
-from engine.dd_position import COVERED
+from engine.dd_position import COVERED, Position
 from engine.dd_reference import minimax
 from engine.dd_rules import step
 from engine.dd_samples import random_end
@@ -54,16 +55,38 @@ def test_both_jokers_left_match_a_plain_minimax() -> None:
 
 @pytest.mark.parametrize("name", COVERED)
 def test_card_values_match_a_plain_minimax(name: str) -> None:
-    """Every legal card's outcome (what the analysis shows) on 25 end positions a format."""
+    """Every legal card's outcome (what the analysis shows) on 60 end positions a format."""
     fmt = FORMATS[name]
     rng = random.Random(f"dd-cards-{name}")
-    for _ in range(25):
-        p = random_end(rng, fmt, 3)
+    for _ in range(60):
+        p = random_end(rng, fmt, 3 if fmt.seats > 4 else 4)
         values = Solver(fmt, p.trump, native=False).card_values(p)
         for card, got in values.items():
             nxt = step(p, card)
             want = nxt if isinstance(nxt, Outcome) else minimax(nxt)
             assert got == want, (p, card)
+
+
+def test_a_card_ending_the_trick_names_its_winner() -> None:
+    """Seat 0 ends a trick of 9♥ (led), 2♠, J♥: the 3♥ and the 10♥ lose to the J♥ (7–6),
+    the Q♥ takes it (7–4). The 3♥'s answer rests on the J♥ beating a heart, so the Q♥ above
+    it is no small card standing in for the 3♥ (a regression: it was valued 7–6)."""
+    hands = (mask("3H 10H QH"), mask("AS KD"), mask("7S QC"), mask("3S 6C"))
+    trick = tuple(parse_cards("9H 2S JH"))
+    p = Position(FORMATS["standard"], 3, hands, 1, (6, 4), 3, trick)
+    values = Solver(p.fmt, p.trump, native=False).card_values(p)
+    assert {ANY_CARDS[c].code: v.tricks for c, v in values.items()} == {
+        "3H": (7, 6),
+        "10H": (7, 6),
+        "QH": (7, 4),
+    }
+
+
+def mask(text: str) -> int:
+    out = 0
+    for card in parse_cards(text):
+        out |= 1 << card
+    return out
 
 
 #: Ten deals late in a hand, the tricks before split evenly: (format, cards a seat, count).
