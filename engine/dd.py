@@ -66,12 +66,13 @@ class Solver:
     ) -> Outcome:
         """The outcome of ``p`` under best play by every seat, all hands known.
 
-        The ladder (``dd_value.ladder``) is climbed from a guess, one rung at a time: a race
-        near the value is the costly kind, and a guess close to it spares the others (the
-        guess: ``guess``, else the greedy players' play of the hand with every card seen).
-        ``at_least``/``at_most``: outcomes the value is known to lie between (team 0's order,
-        ``Outcome.score``), such as a parent position's value; the answer never depends on
-        the guess, only the work does."""
+        Each rung of the ladder (``dd_value.ladder``) is a race; a race over fewer tricks is
+        cheaper, and one far from the value mostly too. With ``guess`` (a value near at hand,
+        such as a parent position's), the ladder is climbed from it a rung at a time; without,
+        the shortest races are run first (the nearest the greedy players' play of the hand,
+        every card seen, first among equals) until the value is pinned. ``at_least`` and
+        ``at_most``: outcomes the value is known to lie between (team 0's order,
+        ``Outcome.score``). The answer never depends on the guess, only the work does."""
         return self._value(p, at_least, at_most, guess)[0]
 
     def _value(
@@ -103,9 +104,26 @@ class Solver:
         names = 0
         if low == high:
             return rungs[low].outcome, names
-        g = _index(rungs, guess) if guess is not None else self._guess(p, rungs)
-        g = min(max(g, low), high)
-        up = True  # "at least the guess", then one rung at a time up or down
+        if guess is None:
+            # no value near at hand: the shortest races first (a race over fewer tricks is
+            # cheaper), of those the one nearest the greedy guess, until the ladder closes
+            g = self._guess(p, rungs)
+            while low < high:
+                i = min(
+                    range(low + 1, high + 1),
+                    key=lambda k: (rungs[k].need0 + rungs[k].need1 - t0 - t1, abs(k - g)),
+                )
+                rung = rungs[i]
+                found = search.race_names(p.leader, trick, rung.need0 - t0, rung.need1 - t1)
+                names |= found
+                if found & 1:
+                    low = i
+                else:
+                    high = i - 1
+            return rungs[low].outcome, names & ~1
+        # a value near at hand (a parent's): "at least the guess", then a rung at a time
+        g = min(max(_index(rungs, guess), low), high)
+        up = True
         if g > low:
             rung = rungs[g]
             found = search.race_names(p.leader, trick, rung.need0 - t0, rung.need1 - t1)
