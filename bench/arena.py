@@ -21,11 +21,16 @@ the V1 house rule; ``kinds_told=1`` with ``--tell-kinds``, an experiment: search
 told which seats are greedy, as the bot's never are; ``revealed=<who>`` with ``--reveal``,
 a measure, not a player: A's searching seats are shown the true hands of their ``partner``,
 their ``opponents`` or ``all`` the others, which says what not knowing them costs).
-Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``; a searching level takes
+Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``, and ``clairvoyant`` (issue
+36: sees every hand and plays a card the exact double-dummy solver says keeps its side's best
+outcome, ``Clairvoyant``; a measure of the ceiling, never a player the bot runs, in the formats
+of two sides); a searching level takes
 overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``; with ``signals=1`` a
 searching seat plays the partners' signal (``engine.signals``, an experiment) and reads it from
 its partners of the same spec.
 ``--workers N`` runs matches in N processes; report timings from ``--workers 1`` runs only.
+``--dd-share`` judges A's card decisions by the same solver: ``a_solver_best_share`` (with
+``judged``, the decisions that mattered) is the share whose card kept the best outcome.
 
 ``--variant shelem`` (V6, ``engine.shelem``) plays Shelem matches to the seed's 1165 the same
 way (A on one team, then the same deal with A on the other); ``greedy``/``easy`` is
@@ -61,8 +66,12 @@ from engine import (
     RandomPlayer,
     Rules,
     SeatView,
+    Suit,
     seat_view,
 )
+from engine.dd import Solver
+from engine.dd_position import COVERED, Position
+from engine.dd_value import Outcome as HandOutcome
 from engine.fastsim import to_rm_any
 from engine.players import VariantPlayer
 from engine.rules import FORMATS, STANDARD, GameFormat
@@ -77,7 +86,7 @@ from engine.shelem.players import GreedyShelemPlayer, RandomShelemPlayer, Shelem
 from engine.shelem.search import LEVELS as SHELEM_LEVELS
 from engine.shelem.search import ShelemSearchPlayer
 
-NAMES = ("random", "greedy", "easy", "normal", "hard")
+NAMES = ("random", "greedy", "easy", "normal", "hard", "clairvoyant")
 
 
 def make(
@@ -93,6 +102,8 @@ def make(
         return RandomPlayer(seed)
     if name in ("greedy", "easy"):
         return GreedyPlayer()
+    if name == "clairvoyant":  # sees every hand: given the match in play_match
+        return Clairvoyant()
     if name in LEVELS:
         settings = LEVELS[name]
         for item in filter(None, opts.split(",")):
@@ -142,6 +153,88 @@ class Seeing(SearchPlayer):
             unseen &= ~hand
             counts[seat] -= hand.bit_count()
         return dataclasses.replace(know, known=tuple(known), unseen=unseen, counts=tuple(counts))
+
+
+class Solving:
+    """One solver per hand of a match (its table serves every later position of the hand)."""
+
+    def __init__(self) -> None:
+        self._solver: Solver | None = None
+        self._hand: tuple[int, int] = (-1, -1)
+
+    def values(self, match: Match) -> dict[int, HandOutcome] | None:
+        """Every legal card's outcome for the seat to play, or ``None`` where the solver does
+        not go (a format of more than two sides, a bam being played)."""
+        if match.fmt.name not in COVERED or match.trump is None:
+            return None
+        if match.rules.bam and match._bam_team >= 0:
+            return None
+        hand = (match.hand_number, match.deal_number)
+        if self._solver is None or self._hand != hand:
+            self._solver = Solver(match.fmt, int(match.trump))
+            self._hand = hand
+        return self._solver.card_values(Position.from_match(match))
+
+    @staticmethod
+    def best(values: dict[int, HandOutcome], side: int) -> list[int]:
+        """The cards keeping ``side``'s best outcome, lowest rank first."""
+        top = max(out.score_for(side) for out in values.values())
+        return sorted(
+            (c for c, out in values.items() if out.score_for(side) == top),
+            key=lambda c: (c % 13 if c < 52 else 13 + c - 52, c),
+        )
+
+
+class Clairvoyant:
+    """Sees every hand (``match``, set once the match exists) and plays a solver-best card."""
+
+    def __init__(self) -> None:
+        self.match: Match | None = None
+        self._greedy = GreedyPlayer()
+        self._solving = Solving()
+
+    def choose_card(self, view: SeatView) -> Card:
+        assert self.match is not None, "the arena gives the clairvoyant its match"
+        values = self._solving.values(self.match)
+        if values is None:
+            return self._greedy.choose_card(view)
+        card = self._solving.best(values, view.team)[0]
+        return next(c for c in view.legal if int(c) == card)
+
+    def choose_trump(self, view: SeatView) -> Suit:
+        return self._greedy.choose_trump(view)
+
+    def choose_discard(self, view: SeatView) -> Card:
+        return self._greedy.choose_discard(view)
+
+    def choose_draw(self, view: SeatView) -> bool:
+        return self._greedy.choose_draw(view)
+
+    def choose_bam(self, view: SeatView) -> bool:
+        return self._greedy.choose_bam(view)
+
+    def choose_bid(self, view: SeatView) -> int:
+        return self._greedy.choose_bid(view)
+
+
+class BestShare:
+    """How often a player's cards kept the solver's best outcome (decisions with a choice)."""
+
+    def __init__(self) -> None:
+        self.best = 0
+        self.total = 0
+        self._solving = Solving()
+
+    def judge(self, match: Match, seat: int, card: int) -> None:
+        """Before ``card`` is played by ``seat``: count it, if the choice mattered (the legal
+        cards do not all lead to one outcome)."""
+        if len(match.legal_cards(seat)) < 2:
+            return
+        values = self._solving.values(match)
+        if values is None or len(set(values.values())) < 2:
+            return
+        self.total += 1
+        self.best += card in self._solving.best(values, match.fmt.team_of[seat])
 
 
 def same_kind(fmt: GameFormat, specs: list[str], seat: int) -> frozenset[int]:
@@ -231,6 +324,9 @@ class Outcome:
     a_hands: int = 0
     a_points: int = 0
     b_points: int = 0
+    solver_best: int = 0
+    """``--dd-share``: A's card decisions that kept the double-dummy best outcome, of ``judged``."""
+    judged: int = 0
     times_ms: list[float] = field(default_factory=list)
     cpu_ms: list[float] = field(default_factory=list)
 
@@ -294,12 +390,14 @@ def play_match(
     bam: bool = False,
     tell_kinds: bool = False,
     reveal: str = "",
+    dd_share: bool = False,
 ) -> Outcome:
     """Match ``index`` of the run: deal seed ``index // sides``, A's side rotating; ``bam``
     turns on the V1 house rule. With ``tell_kinds`` the searching players are told which
     seats are greedy (``SearchPlayer``'s ``greedy_seats``); the bot's never are, since its
     computers at a table all play at one level, so the lines that measure the bot leave it off.
-    ``reveal`` (``REVEAL``): A's searching seats are shown those hands (``Seeing``)."""
+    ``reveal`` (``REVEAL``): A's searching seats are shown those hands (``Seeing``).
+    ``dd_share``: A's cards are judged by the double-dummy solver (``BestShare``)."""
     if variant == SHELEM:
         return play_shelem_match(a, b, seed, index)
     fmt = FORMATS[variant]
@@ -312,6 +410,10 @@ def play_match(
         make(specs[s], seeds[s], greedy - {s}, same_kind(fmt, specs, s)) for s in range(fmt.seats)
     ]
     match = Match(deal_seed, Rules(bam=bam), fmt)
+    for player in players:
+        if isinstance(player, Clairvoyant):
+            player.match = match
+    share = BestShare() if dd_share else None
     if reveal:
         for s in seats:
             player = players[s]
@@ -350,6 +452,8 @@ def play_match(
         else:
             card = player.choose_card(view)
             lap = clock() - start, cpu_clock() - cpu_start
+            if share is not None and mine:
+                share.judge(match, seat, int(card))
             events = match.play(seat, card)
         if mine and phase in (TRUMP, PLAY):  # V1/V2's quick rule-based decisions aside
             times.append(lap[0] * 1000)
@@ -368,16 +472,28 @@ def play_match(
                 else:
                     out.b_points += 1
     out.a_won = match.winner_team == a_team
+    if share is not None:
+        out.solver_best, out.judged = share.best, share.total
     return out
 
 
-def _run(job: tuple[str, str, int, int, str, bool, bool, str]) -> Outcome:
+def _run(job: tuple[str, str, int, int, str, bool, bool, str, bool]) -> Outcome:
     return play_match(*job)
 
 
 def outcomes(args: argparse.Namespace) -> Iterator[Outcome]:
     jobs = [
-        (args.a, args.b, args.seed, i, args.variant, args.bam, args.tell_kinds, args.reveal)
+        (
+            args.a,
+            args.b,
+            args.seed,
+            i,
+            args.variant,
+            args.bam,
+            args.tell_kinds,
+            args.reveal,
+            args.dd_share,
+        )
         for i in range(args.matches)
     ]
     if args.workers <= 1:
@@ -431,7 +547,14 @@ def main() -> None:
         default="",
         help="show A's searching seats these true hands (a measure: what ignorance costs)",
     )
+    parser.add_argument(
+        "--dd-share",
+        action="store_true",
+        help="judge A's cards by the double-dummy solver: the share that kept its best outcome",
+    )
     args = parser.parse_args()
+    if args.dd_share and args.variant not in COVERED:
+        raise SystemExit(f"--dd-share needs a format of two sides: {', '.join(COVERED)}")
     if args.reveal and args.variant == SHELEM:
         raise SystemExit("--reveal measures the Hokm formats' searching player, not Shelem's")
     shelem = args.variant == SHELEM
@@ -439,7 +562,7 @@ def main() -> None:
     for spec in (args.a, args.b):
         (make_shelem if shelem else make)(spec, 0)  # fail early on a bad name
 
-    wins = hands = a_hands = a_points = b_points = 0
+    wins = hands = a_hands = a_points = b_points = solver_best = judged = 0
     times: list[float] = []
     cpu_times: list[float] = []
     started = time.perf_counter()
@@ -449,6 +572,8 @@ def main() -> None:
         a_hands += out.a_hands
         a_points += out.a_points
         b_points += out.b_points
+        solver_best += out.solver_best
+        judged += out.judged
         times.extend(out.times_ms)
         cpu_times.extend(out.cpu_ms)
         if not args.quiet and (n % 20 == 0 or n == args.matches):
@@ -477,6 +602,11 @@ def main() -> None:
         + (" bam=1" if args.bam else "")
         + (" kinds_told=1" if args.tell_kinds else "")
         + (f" revealed={args.reveal}" if args.reveal else "")
+        + (
+            f" a_solver_best_share={solver_best / max(1, judged):.3f} judged={judged}"
+            if args.dd_share
+            else ""
+        )
     )
 
 
