@@ -150,12 +150,6 @@ class Position:
             first,
         )
 
-    def after(self, card: int) -> Position:
-        """The position once ``card`` is played by the seat to play (R8 checked; R9, R10)."""
-        from .dd_rules import play_card  # the one restatement of a card's effect
-
-        return play_card(self, card)
-
 
 def _unsupported(fmt: GameFormat) -> None:
     sides = len(fmt.teams)

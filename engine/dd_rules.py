@@ -69,15 +69,6 @@ def black_gone_before(hands: Sequence[int], trick: Sequence[int]) -> bool:
     return not any(h >> BLACK & 1 for h in hands) and BLACK not in trick
 
 
-def play_card(p: Position, card: int) -> Position:
-    """``Position.after``: the next position (a finished hand is not a position: use
-    ``step``)."""
-    nxt = step(p, card)
-    if isinstance(nxt, Outcome):
-        raise ValueError(f"{ANY_CARDS[card].code} ends the hand: {nxt.describe()}")
-    return nxt
-
-
 def step(p: Position, card: int) -> Position | Outcome:
     """Play ``card`` for the seat to play: the next position, or the hand's outcome."""
     seat = p.to_play
