@@ -2,7 +2,8 @@
 
 The fast solver (``engine.dd_search``) plays on its own encoding; this module is the slow,
 obvious statement of the same rules that the plain minimax (``engine.dd_reference``) and
-``Position.after`` use, and the tests hold it to ``Match``/``JokerMatch`` on random hands.
+the solver's card values use (``step``), and the tests hold it to ``Match``/``JokerMatch``
+on random hands.
 A joker (V5 joker six) is played as a trump: the black above the ace, the red above the black
 once the black has been played (earlier, or earlier in the same trick), else burnt, below the 2.
 """
