@@ -18,12 +18,13 @@ from ..present import render
 from ..service.service import TableFeedback
 from ..service.table import Table
 from .channels import Channels
-from .outbox import Job, Retry
+from .outbox import MARKER, URGENT, Job, Retry
 from .ui import message_kwargs
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED_CODE = 50007
+Sig = tuple[object, ...]
 
 
 def dm_job(
@@ -73,3 +74,13 @@ def dm_job(
             raise Retry from exc
 
     return job
+
+
+def dm_priority(new_hand: bool, shown: Sig | None, signature: Sig | None) -> int:
+    """New cards and the player's turn go first; other changes wait behind reports, as does a
+    new hand's message with no cards yet (how the last hand ended, issue 39). A signature's
+    items 0, 2, 5: the hand, the seat's cards, its turn (``render.hand_signatures``)."""
+    if signature is None:
+        return URGENT if new_hand else MARKER
+    dealt = shown is not None and shown[0] == signature[0] and not shown[2]
+    return URGENT if (bool(signature[2]) and (new_hand or dealt)) or signature[5] else MARKER

@@ -41,17 +41,18 @@ import discord
 
 from ..present import render
 from ..present.render import Signatures
+from ..present.specs import MessageSpec
 from ..service.service import TableFeedback
 from ..service.table import Table
+from . import token_calls
 from .channels import Channels
 from .deferred_edits import DeferredEdits, urgent
-from .dm_job import dm_job
-from .outbox import MARKER, URGENT, Outbox
+from .dm_job import dm_job, dm_priority
+from .outbox import URGENT, Outbox
 from .tokens import SEND, TOKEN_LAST_USE, TOKEN_LIFETIME, LobbyTokens, Token, surface_of
 from .ui import message_kwargs
 
 log = logging.getLogger(__name__)
-Sig = tuple[object, ...]
 
 FIRST_HAND_DM_WAIT = 0.25
 """Seconds a match's first DM may wait for the global budget before the hand goes through the
@@ -211,7 +212,7 @@ class HandDms:
         s = table.seat(seat)
         shown = self._dm_sent.get(key)
         self._dm_sent[key] = signature
-        priority = _dm_priority(s.hand_message_for != match.hand_number, shown, signature)
+        priority = dm_priority(s.hand_message_for != match.hand_number, shown, signature)
         channel = s.user_id or 0  # one key per DM channel, known or not yet opened
         self.outbox.submit(
             ("hand", table.table_id, seat),
@@ -363,7 +364,7 @@ class HandDms:
                     spec = render.hand_message(table, seat, ephemeral=ephemeral, live=live)
                 hand_no = table.match.hand_number
             try:
-                await self._send_through(table, seat, key, token, message_kwargs(spec))
+                await self._send_through(table, seat, key, token, spec)
                 self.token_edits += 1
                 s = table.seat(seat)
                 message = interaction.message
@@ -389,34 +390,23 @@ class HandDms:
                     self.refresh(table, None)
 
     async def _send_through(
-        self, table: Table, seat: int, key: tuple[str, int], token: Token, kwargs: dict[str, Any]
+        self, table: Table, seat: int, key: tuple[str, int], token: Token, spec: MessageSpec
     ) -> None:
-        """Show ``kwargs`` on the message ``token`` keeps current: its own response, its
-        follow-up, or a new private follow-up (``SEND``), which it keeps current from then on."""
+        """Show ``spec`` on the message ``token`` keeps current: its own response, its
+        follow-up (``token_calls``), or a new private follow-up (``SEND``), which it keeps
+        current from then on."""
         interaction = token.interaction
-        if token.followup is None:
-            await interaction.edit_original_response(**kwargs)
-        elif token.followup != SEND:
-            await interaction.followup.edit_message(token.followup, **kwargs)
-        else:
-            sent = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
-            current = self._tokens.get(key)
-            shown = token._replace(surface=sent.id, followup=sent.id)
-            if current is not None and current.interaction is interaction:
-                self._tokens[key] = current._replace(surface=sent.id, followup=sent.id)
-            else:  # the player opened another view meanwhile: this one is not kept live
-                self._retire(table, seat, shown)
+        if token.followup != SEND:
+            await token_calls.edit_through(interaction, spec, token.followup)
+            return
+        sent = await interaction.followup.send(ephemeral=True, wait=True, **message_kwargs(spec))
+        current = self._tokens.get(key)
+        shown = token._replace(surface=sent.id, followup=sent.id)
+        if current is not None and current.interaction is interaction:
+            self._tokens[key] = current._replace(surface=sent.id, followup=sent.id)
+        else:  # the player opened another view meanwhile: this one is not kept live
+            self._retire(table, seat, shown)
 
     def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
         """Render only committed state (see ``TableService.settled``)."""
         return self.feedback.settled(table.table_id)
-
-
-def _dm_priority(new_hand: bool, shown: Sig | None, signature: Sig | None) -> int:
-    """New cards and the player's turn go first; other changes wait behind reports, as does a
-    new hand's message with no cards yet (how the last hand ended, issue 39). A signature's
-    items 0, 2, 5: the hand, the seat's cards, its turn (``render.hand_signatures``)."""
-    if signature is None:
-        return URGENT if new_hand else MARKER
-    dealt = shown is not None and shown[0] == signature[0] and not shown[2]
-    return URGENT if (bool(signature[2]) and (new_hand or dealt)) or signature[5] else MARKER

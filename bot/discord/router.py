@@ -17,7 +17,7 @@ import discord
 from ..present import custom_ids, render
 from ..service.errors import ActionError
 from ..service.variants import Decision
-from . import actions, tournament_actions
+from . import actions, token_calls, tournament_actions
 from .cogs.bot_api import CogBot
 from .replies import reply_error, reply_failure
 from .ui import message_kwargs
@@ -128,8 +128,8 @@ async def _play_click(
         spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
         rendered = render.hand_signatures(table, seat)  # what this answer shows
     try:
-        if in_place:
-            await interaction.response.edit_message(**message_kwargs(spec))
+        if in_place:  # the one request Discord asks of a card, without discord.py's objects
+            await token_calls.answer_update(interaction, spec)
         else:
             await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
     except discord.HTTPException as exc:

@@ -6,13 +6,18 @@ and a trick's last card owes every other member the trick's end (who took it, th
 score); the other members' views of a card in the middle of a trick are a courtesy the bot
 sends only as its budget allows (``deferred_edits.RATE``). With that budget at 0, the count is
 exact: 2 requests for a card in the middle of a trick, 4 for a trick's last card. It was 4 for
-every card (each other member's live DM edited on every card).
+every card (each other member's live DM edited on every card). None of them goes through
+discord.py's webhook adapter (``token_calls``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
+
+import pytest
+from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.client import HokmBot
 from bot.present import custom_ids
@@ -58,8 +63,10 @@ def _token_requests(double: DiscordDouble) -> int:
 
 
 async def test_a_card_costs_its_answer_and_the_next_turn_and_a_trick_end_one_edit_each(
-    discord_double: DiscordDouble, make_bot: BotFactory
+    discord_double: DiscordDouble, make_bot: BotFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """And none of those requests goes through discord.py's webhook adapter, which built a
+    ``View``, an ``Embed``, a ``Route`` and a ``Message`` for each (``token_calls``)."""
     double = discord_double
     bot = await make_bot(match_seed_base=5)
     bot.publisher.hands._deferred.rate = 0  # no courtesy edits: what each card owes
@@ -72,6 +79,14 @@ async def test_a_card_costs_its_answer_and_the_next_turn_and_a_trick_end_one_edi
     for _ in range(4):  # the first trick: every member clicks their DM once (a live token)
         await play_turn_by_dm(double, bot, table, users, rng)
     assert match.phase == PLAY and len(match.tricks) == 1
+    through_discord_py: list[object] = []
+    request = AsyncWebhookAdapter.request
+
+    def counted(self: AsyncWebhookAdapter, route: Any, *args: Any, **kwargs: Any) -> Any:
+        through_discord_py.append(route)
+        return request(self, route, *args, **kwargs)
+
+    monkeypatch.setattr(AsyncWebhookAdapter, "request", counted)
     costs: list[tuple[bool, int]] = []
     for _ in range(8):  # two more tricks, card by card
         await _quiet(bot)
@@ -81,3 +96,4 @@ async def test_a_card_costs_its_answer_and_the_next_turn_and_a_trick_end_one_edi
         await _quiet(bot)
         costs.append((len(match.tricks) > tricks, _token_requests(double) - before))
     assert costs == [(False, 2), (False, 2), (False, 2), (True, 4)] * 2, costs
+    assert through_discord_py == []
