@@ -159,3 +159,8 @@ def test_solver_refuses_a_position_of_another_trump() -> None:
     with pytest.raises(InvalidPosition) as caught:
         Solver(STANDARD, 1).value(p)
     assert caught.value.problem == "solver"
+    with pytest.raises(InvalidPosition) as caught:
+        Solver(STANDARD, 4)
+    assert caught.value.problem == "trump"
+    with pytest.raises(UnsupportedFormat):
+        Solver(replace(STANDARD, name="standard", seats=4, points_kot=5), 0)
