@@ -5,11 +5,11 @@
 Two checks, on seeded random positions of every format the solver covers (``standard``,
 ``two``, ``six_teams``, ``joker_six``, in turn):
 
-- **end positions** (``--ends``): 1 to 4 cards a seat (1 to 3 at six seats, where a plain
-  minimax of 4 cards a seat takes seconds), the counts of tricks consistent, part of a trick
-  possibly played: the solver's value against ``engine.dd_reference.minimax``, a plain
-  minimax without pruning, table, ordering or equivalent cards; with a compiled search
-  (``bench/dd_build.py``) both the compiled and the plain one are checked;
+- **end positions** (``--ends``): 1 to 4 cards a seat, the counts of tricks consistent, part of
+  a trick possibly played: the solver's value against ``engine.dd_reference.minimax``, a plain
+  minimax without pruning, table, ordering or equivalent cards (seconds for some positions of
+  4 cards at six seats); with a compiled search (``bench/dd_build.py``) both the compiled and
+  the plain one are checked;
 - **whole deals** (``--deals``): a random deal from its first lead, solved with every
   speed-up, then again with each speed-up turned off in turn (``dd_search.NAMES``), and with
   the plain module when a compiled one is in use.
@@ -49,7 +49,7 @@ def check_end(job: tuple[int, int]) -> list[str]:
     seed, index = job
     fmt = FORMATS[COVERED[index % len(COVERED)]]
     rng = random.Random(f"end-{seed}-{index}")
-    p = random_end(rng, fmt, 3 if fmt.seats > 4 else 4)
+    p = random_end(rng, fmt, 4)
     want = minimax(p)
     found = []
     for native in (None, False) if NATIVE is not None else (None,):
