@@ -211,3 +211,14 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse a space- or comma-separated list of cards, e.g. ``"AS 10H 3D"``."""
     return tuple(Card.parse(part) for part in text.replace(",", " ").split())
+
+
+def cards_in(mask: int) -> list[int]:
+    """The card numbers of a bitmask (bit ``n`` is card ``n``), lowest first: the one way the
+    engine's mask-based searches turn a hand back into cards."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -14,10 +14,10 @@ another format or trump.
 
 from __future__ import annotations
 
-from .cards import CARDS, RANKS_PER_SUIT
+from .cards import CARDS, RANKS_PER_SUIT, cards_in
 from .dd_core import raise_floor
 from .dd_position import BLACK, COVERED, InvalidPosition, Position, UnsupportedFormat, first_there
-from .dd_rules import black_gone_before, cards_in, legal_cards, step, trick_winner
+from .dd_rules import black_gone_before, legal_cards, step, trick_winner
 from .dd_search import ALL, Search, Speedups
 from .dd_value import Outcome, Rung, final, ladder
 from .fastsim import rollout_joker, rollout_n, seating, to_rm_any

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import ANY_CARDS, CARDS, RANKS_PER_SUIT
+from .cards import ANY_CARDS, CARDS, RANKS_PER_SUIT, cards_in
 from .errors import HokmError
 from .match import PLAY, Match
 from .rules import FORMATS, GameFormat
@@ -58,15 +58,6 @@ def suit_of(card: int, trump: int) -> int:
 
 def _code(card: int) -> str:
     return ANY_CARDS[card].code
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,10 +181,10 @@ def _check(p: Position) -> None:
         if not _int(hand) or hand < 0:
             raise InvalidPosition("hands", f"seat {seat}'s hand is not a card bitmask")
         if hand & ~deck:
-            stray = _code(_cards(hand & ~deck)[0]) if hand & ~deck < 1 << 54 else "?"
+            stray = _code(cards_in(hand & ~deck)[0]) if hand & ~deck < 1 << 54 else "?"
             raise InvalidPosition("not_in_deck", f"seat {seat} holds {stray}, not in {fmt.name}")
         if hand & seen:
-            card = _cards(hand & seen)[0]
+            card = cards_in(hand & seen)[0]
             raise InvalidPosition("duplicate_card", f"{_code(card)} is held by two seats")
         seen |= hand
     if len(p.trick) >= n:
@@ -260,7 +251,7 @@ def _check_voids(p: Position) -> None:
         if suit_of(card, p.trump) == led:
             continue
         hand = p.hands[seat]
-        if any(suit_of(c, p.trump) == led for c in _cards(hand)):
+        if any(suit_of(c, p.trump) == led for c in cards_in(hand)):
             raise InvalidPosition(
                 "void_contradicted",
                 f"seat {seat} played {_code(card)} on a {'SHDC'[led]} lead but holds that suit",

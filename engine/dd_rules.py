@@ -12,20 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import ANY_CARDS, RANKS_PER_SUIT, SUITS
+from .cards import ANY_CARDS, RANKS_PER_SUIT, SUITS, cards_in
 from .dd_position import BLACK, RED, Position, first_there, suit_of
 from .dd_value import Outcome, final
 from .errors import CardNotInHand, IllegalMove, MustFollowSuit
-
-
-def cards_in(mask: int) -> list[int]:
-    """The card numbers of a bitmask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def legal_cards(hand: int, trick: Sequence[int], trump: int) -> list[int]:

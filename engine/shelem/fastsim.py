@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import CARDS, SUIT_MASKS
+from ..cards import CARDS, SUIT_MASKS, cards_in
 from .match import POWER, trick_winner
 from .options import CARD_POINTS, MODES, TRICK_POINTS
 
@@ -50,16 +50,6 @@ def _above(mode: str) -> tuple[int, ...]:
 
 #: ``ABOVE[mode][card]``: the cards of its suit above it (jokers aside: they are trumps).
 ABOVE: Final[dict[str, tuple[int, ...]]] = {mode: _above(mode) for mode in MODES}
-
-
-def cards_in(mask: int) -> list[int]:
-    """The card numbers of a mask, low to high."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def suit_mask(suit: int, trump: int) -> int:

@@ -22,9 +22,9 @@ from __future__ import annotations
 import random
 from typing import Final, Protocol
 
-from ..cards import CARDS, SUIT_MASKS, Card, any_cards_of, mask_of
+from ..cards import CARDS, SUIT_MASKS, Card, any_cards_of, cards_in, mask_of
 from .events import ShelemEvent
-from .fastsim import best_suit, cards_in, choose_card
+from .fastsim import best_suit, choose_card
 from .match import BID, DISCARD, MODE, POWER, ShelemMatch
 from .options import CARD_POINTS, PASS, Mode, ShelemOptions
 from .view import ShelemView, seat_view

@@ -27,8 +27,8 @@ from itertools import pairwise
 from math import exp
 from typing import Final
 
-from ..cards import CARDS, SUIT_MASKS, Card, any_cards_of, mask_of
-from .fastsim import JOKERS, best_suit, cards_in, play_out, suit_mask
+from ..cards import CARDS, SUIT_MASKS, Card, any_cards_of, cards_in, mask_of
+from .fastsim import JOKERS, best_suit, play_out, suit_mask
 from .match import POWER, score_hand, trick_winner
 from .options import (
     CARD_POINTS,
