@@ -263,9 +263,10 @@ class Outbox:
     def _next(self) -> tuple[_Entry | None, float | None]:
         """The most urgent entry that may start now, else how long until one may.
 
-        Only an entry more urgent than the best so far has its channel and the budget looked
-        at (most pending entries are table messages of one priority, each in its own
-        channel); the budget answers once per priority."""
+        The budget answers once per priority; an entry of a priority it holds back is passed
+        over at once, and only an entry more urgent than the best so far has its channel
+        looked at (most pending entries are table messages of one priority, each in its own
+        channel)."""
         now = self.clock()
         if not self._pending:
             return None, None
@@ -281,17 +282,20 @@ class Outbox:
         for entry in self._pending.values():
             if entry.key in self._inflight:
                 continue
-            if entry.not_before > now:
-                waits.append(entry.not_before - now)
-                continue
             rank = entry.rank(now)
-            if best_rank is not None and rank >= best_rank:
-                continue
             level = rank[0]
             if level not in busy:
                 busy[level] = self.limiter.busy(level)
-            if busy[level]:  # woken by the limiter's next grant; the wait is a safety net
+            if busy[level]:
+                # Its spacing and its channel do not matter until the budget has room: the
+                # worker waits for that, not for the next of 200 table messages to come due
+                # (it woke every few milliseconds to find the budget still empty).
                 held_by_budget = True
+                continue
+            if entry.not_before > now:
+                waits.append(entry.not_before - now)
+                continue
+            if best_rank is not None and rank >= best_rank:
                 continue
             room = max(
                 self._channel_room(entry.channel_id, now),
@@ -303,7 +307,7 @@ class Outbox:
             best, best_rank = entry, rank
         if best is not None:
             return best, None
-        if held_by_budget:
+        if held_by_budget:  # woken by the limiter's next grant; the wait is a safety net
             waits.append(max(self.limiter.global_wait(), 0.05))
         return None, (min(waits) if waits else 0.05)
 
