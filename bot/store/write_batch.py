@@ -103,16 +103,20 @@ def run_batch(
     try:
         with conn.begin():
             prepare(conn)
-            if not conn.connection.driver_connection.in_transaction:  # type: ignore[union-attr]
+            raw = conn.connection.driver_connection  # sqlite3's own: a savepoint is two lines
+            assert raw is not None
+            if not raw.in_transaction:
                 # pysqlite begins only before a DML statement; a savepoint outside of a
                 # transaction would begin one, and its release would commit it
-                conn.exec_driver_sql("BEGIN")
+                raw.execute("BEGIN")
             for fn, args in items:
+                raw.execute("SAVEPOINT hokm_write")
                 try:
-                    with conn.begin_nested():
-                        outcomes.append((True, fn(conn, *args)))
+                    outcomes.append((True, fn(conn, *args)))
                 except Exception as exc:
+                    raw.execute("ROLLBACK TO hokm_write")
                     outcomes.append((False, exc))
+                raw.execute("RELEASE hokm_write")
     except Exception as exc:
         return [(False, exc)] * len(items)
     return outcomes

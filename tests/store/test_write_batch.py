@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.store import SeatTaken, StaleWrite, Store, TableRecord
+from bot.store import ChannelBusy, SeatTaken, StaleWrite, Store, TableRecord
 from bot.store.runner import AiosqliteRunner, ThreadRunner
 
 from .conftest import RawSQL
@@ -47,14 +47,18 @@ async def test_a_failed_save_in_a_batch_rolls_back_alone(store: Store, raw_sql: 
         store.save_table(table("t2", 200, 9, 8, version=2)),  # 8 sits at t1: SeatTaken
         store.save_table(table("t1", 100, 7, 8, version=5)),  # not the stored version
         store.save_table(table("t4", 400, 11)),
+        store.save_table(table("t5", 400, 12)),  # t4's channel: the database refuses it
+        store.save_table(table("t6", 600, 13)),
         return_exceptions=True,
     )
     assert _writes(store) - before == 1
     assert isinstance(outcomes[0], TableRecord) and isinstance(outcomes[3], TableRecord)
     assert isinstance(outcomes[1], SeatTaken) and isinstance(outcomes[2], StaleWrite)
+    assert isinstance(outcomes[4], ChannelBusy) and isinstance(outcomes[5], TableRecord)
+    assert await store.load_table("t5") is None and await store.load_table("t6") is not None
     t2 = await store.load_table("t2")
     assert t2 is not None and t2.version == 1  # the whole save was refused
-    assert await seats(raw_sql) == {7: "t1", 8: "t1", 9: "t2", 10: "t3", 11: "t4"}
+    assert await seats(raw_sql) == {7: "t1", 8: "t1", 9: "t2", 10: "t3", 11: "t4", 13: "t6"}
 
 
 async def test_a_cancelled_callers_save_is_stored(store: Store) -> None:
