@@ -18,7 +18,6 @@ from discord.http import handle_message_parameters
 from discord.webhook.async_ import interaction_message_response_params
 
 from bot.discord import token_calls
-from bot.discord.http_lite import Pool
 from bot.discord.ui import message_kwargs
 from bot.present import render
 from bot.present.specs import ButtonSpec, EmbedSpec, MessageSpec
@@ -101,9 +100,9 @@ async def server() -> AsyncIterator[tuple[TestServer, Script]]:
         await test_server.close()
 
 
-async def _call(test_server: TestServer, pool: Pool, bucket: bool) -> None:
-    path = "/webhooks/1/tok/messages/@original"
-    await token_calls._request(pool, "PATCH", path, b'{"content":"x"}', bucket=bucket)
+async def _call(test_server: TestServer, session: aiohttp.ClientSession, bucket: bool) -> None:
+    url = str(test_server.make_url("/api/v10/webhooks/1/tok/messages/@original"))
+    await token_calls._request(session, "PATCH", url, b'{"content":"x"}', bucket=bucket)
 
 
 async def test_answers_are_read_as_discord_py_reads_them(
@@ -117,45 +116,40 @@ async def test_answers_are_read_as_discord_py_reads_them(
 
     monkeypatch.setattr(token_calls.asyncio, "sleep", sleep)
     limited = {"message": "You are being rate limited.", "retry_after": 0.25, "global": False}
-    pool = Pool(str(test_server.make_url("/api/v10")))
-    script.answers = [(429, {"Via": "1.1 google"}, limited), (200, {}, {"id": "5"})]
-    await _call(test_server, pool, bucket=True)  # waited out, then sent again
-    assert slept == [0.25] and len(script.seen) == 2
-    assert script.seen[0][:2] == ("PATCH", "/api/v10/webhooks/1/tok/messages/@original")
-    assert script.seen[0][2] == {"content": "x"}
+    async with aiohttp.ClientSession() as session:
+        script.answers = [(429, {"Via": "1.1 google"}, limited), (200, {}, {"id": "5"})]
+        await _call(test_server, session, bucket=True)  # waited out, then sent again
+        assert slept == [0.25] and len(script.seen) == 2
+        assert script.seen[0][:2] == ("PATCH", "/api/v10/webhooks/1/tok/messages/@original")
+        assert script.seen[0][2] == {"content": "x"}
 
-    script.answers = [(429, {}, limited)]  # no Via: Cloudflare's, not Discord's
-    with pytest.raises(discord.HTTPException):
-        await _call(test_server, pool, bucket=True)
+        script.answers = [(429, {}, limited)]  # no Via: Cloudflare's, not Discord's
+        with pytest.raises(discord.HTTPException):
+            await _call(test_server, session, bucket=True)
 
-    script.answers = [(404, {}, {"message": "Unknown interaction", "code": 10062})]
-    with pytest.raises(discord.NotFound) as gone:
-        await _call(test_server, pool, bucket=True)
-    assert gone.value.code == 10062 and gone.value.status == 404
+        script.answers = [(404, {}, {"message": "Unknown interaction", "code": 10062})]
+        with pytest.raises(discord.NotFound) as gone:
+            await _call(test_server, session, bucket=True)
+        assert gone.value.code == 10062
 
-    script.answers = [(403, {}, {"message": "Missing Access", "code": 50001})]
-    with pytest.raises(discord.Forbidden):
-        await _call(test_server, pool, bucket=True)
+        script.answers = [(403, {}, {"message": "Missing Access", "code": 50001})]
+        with pytest.raises(discord.Forbidden):
+            await _call(test_server, session, bucket=True)
 
-    slept.clear()
-    script.answers = [(500, {}, {"message": "x"})] * 5
-    with pytest.raises(discord.DiscordServerError):
-        await _call(test_server, pool, bucket=True)
-    assert slept == [1, 3, 5, 7]
+        slept.clear()
+        script.answers = [(500, {}, {"message": "x"})] * 5
+        with pytest.raises(discord.DiscordServerError):
+            await _call(test_server, session, bucket=True)
+        assert slept == [1, 3, 5, 7]
 
-    slept.clear()  # the token's bucket said empty: its next edit waits for it
-    empty = {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "1.5"}
-    script.answers = [(200, empty, {"id": "5"})]
-    await _call(test_server, pool, bucket=True)
-    assert slept == [1.5]
-    script.answers = [(204, empty, None)]
-    await _call(test_server, pool, bucket=False)  # an answer's token is used once
-    assert slept == [1.5]
-    assert pool.opened == 1  # every call on one kept-alive connection
-    pool.close()
-    await test_server.close()  # a connection that fails is aiohttp's kind of failure
-    with pytest.raises(aiohttp.ClientConnectionError):
-        await _call(test_server, pool, bucket=True)
+        slept.clear()  # the token's bucket said empty: its next edit waits for it
+        empty = {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "1.5"}
+        script.answers = [(200, empty, {"id": "5"})]
+        await _call(test_server, session, bucket=True)
+        assert slept == [1.5]
+        script.answers = [(204, empty, None)]
+        await _call(test_server, session, bucket=False)  # an answer's token is used once
+        assert slept == [1.5]
 
 
 async def test_a_closed_session_is_a_failed_call_not_a_crash() -> None:
