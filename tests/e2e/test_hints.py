@@ -12,7 +12,7 @@ import re
 import pytest
 
 from bot.discord.client import HokmBot
-from bot.present.catalog_hints import HINTS
+from bot.present.catalog import CATALOG
 from bot.service.table import Table
 from engine import PLAY, Card, seat_view
 from tests.double.models import StoredMessage, User
@@ -39,7 +39,7 @@ def reasons(lang: str) -> list[str]:
     """Each reason's fixed words (the text before its first parameter), in ``lang``."""
     return [
         re.split(r"\{", entry[lang])[0].strip()
-        for key, entry in HINTS.items()
+        for key, entry in CATALOG.items()
         if key.startswith("hint.") and key not in ("hint.card", "hint.trump", "hint.note")
     ]
 
