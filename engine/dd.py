@@ -1,4 +1,4 @@
-"""The exact double-dummy solver of the two-sided formats (issue 36).
+"""The exact double-dummy solver of the two-sided formats.
 
 ``Solver(fmt, trump).value(position)`` is the hand's outcome under best play by everyone with
 every hand known (``engine.dd_value.Outcome``: who takes the hand, its points, the tricks),

@@ -1,4 +1,4 @@
-"""Every decision of a played hand against the double-dummy solver (issue 36).
+"""Every decision of a played hand against the double-dummy solver.
 
 What a bridge site shows a player after a hand: for each card played, what each legal card
 would have led to with every hand known and best play from then on, so a card that cost its

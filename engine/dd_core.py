@@ -1,4 +1,4 @@
-"""The double-dummy search: one race at a time, alpha-beta with a null window (issue 36).
+"""The double-dummy search: one race at a time, alpha-beta with a null window.
 
 A race is "team 0 takes ``need0`` tricks before team 1 takes ``need1``" (``engine.dd_value``):
 true or false, so every search is a null-window one, an OR over a team-0 seat's cards and an

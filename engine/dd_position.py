@@ -1,4 +1,4 @@
-"""A double-dummy position: every hand known, checked before anything is solved (issue 36).
+"""A double-dummy position: every hand known, checked before anything is solved.
 
 ``Position`` is what the solver (``engine.dd``) answers questions about: the format, trump,
 every seat's cards, the trick in progress, the tricks each side has taken, the hakem (R11's

@@ -1,4 +1,4 @@
-"""Double-dummy puzzles from played hands (issue 36): the decisions where one card alone kept
+"""Double-dummy puzzles from played hands: the decisions where one card alone kept
 the best outcome.
 
 A decision of an analysed hand (``engine.dd_analysis``) is a puzzle when the seat had at least

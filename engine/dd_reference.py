@@ -1,4 +1,4 @@
-"""The plain minimax the double-dummy solver is checked against (issue 36).
+"""The plain minimax the double-dummy solver is checked against.
 
 No pruning, no table, no move ordering, no equivalent cards: every legal card at every turn,
 the hand played to its end by ``engine.dd_rules`` and valued by ``engine.dd_value.final``,

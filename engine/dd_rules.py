@@ -1,4 +1,4 @@
-"""R8–R11 restated plainly on engine card numbers, for the double-dummy reference (issue 36).
+"""R8–R11 restated plainly on engine card numbers, for the double-dummy reference.
 
 The fast solver (``engine.dd_search``) plays on its own encoding; this module is the slow,
 obvious statement of the same rules that the plain minimax (``engine.dd_reference``) and

@@ -1,4 +1,4 @@
-"""Random double-dummy positions for the exactness checks and the bench (issue 36).
+"""Random double-dummy positions for the exactness checks and the bench.
 
 Seeded (``random.Random``), so a failing check names a position anyone can rebuild. An *end
 position* is a few cards a seat late in a hand, counts and all consistent with the format (the

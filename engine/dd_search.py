@@ -1,4 +1,4 @@
-"""Which double-dummy search runs, and its switches (issue 36).
+"""Which double-dummy search runs, and its switches.
 
 The search itself is ``engine.dd_core``. ``bench/dd_build.py`` may compile a copy of it with
 mypyc into ``engine/dd_core_native*.so`` (an optional speed-up, not in the repository); it is

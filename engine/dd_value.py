@@ -1,4 +1,4 @@
-"""What a hand is worth when it ends, and the ladder of races that finds it (issue 36).
+"""What a hand is worth when it ends, and the ladder of races that finds it.
 
 The value the solver returns is the hand's **outcome**: the side that takes it, its points and
 the tricks each side has when it ends. Sides want, in order, more signed points of the hand

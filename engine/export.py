@@ -1,4 +1,4 @@
-"""A finished match as a file anyone may keep, read and check (issue 38 item 9): what PGN is to
+"""A finished match as a file anyone may keep, read and check: what PGN is to
 chess, in the documented, versioned JSON of ``docs/match-format.md``.
 
 ``export`` turns a finished match's record (``engine.story.record``; a Shelem match's,

@@ -1,4 +1,4 @@
-"""``python -m engine.replay_file FILE``: replay a match file (``docs/match-format.md``, issue 38
+"""``python -m engine.replay_file FILE``: replay a match file (``docs/match-format.md``
 item 9) with the engine and say in one line whether it ends exactly as it says.
 
 Exit status 0 and ``ok: …`` when every hand, trick and score the file states is what its
