@@ -21,8 +21,8 @@ the V1 house rule; ``kinds_told=1`` with ``--tell-kinds``, an experiment: search
 told which seats are greedy, as the bot's never are; ``revealed=<who>`` with ``--reveal``,
 a measure, not a player: A's searching seats are shown the true hands of their ``partner``,
 their ``opponents`` or ``all`` the others, which says what not knowing them costs).
-Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``, and ``clairvoyant`` (issue
-36: sees every hand and plays a card the exact double-dummy solver says keeps its side's best
+Players: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``, and ``clairvoyant``
+(sees every hand and plays a card the exact double-dummy solver says keeps its side's best
 outcome, ``Clairvoyant``; a measure of the ceiling, never a player the bot runs, in the formats
 of two sides); a searching level takes
 overrides for tuning, e.g. ``hard:card_budget=20000,trump_deals=0``; with ``signals=1`` a

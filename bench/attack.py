@@ -1,5 +1,5 @@
 """The load bench's attack mode: idle tables that keep the computer workers busy while victims
-play (issue 11, item 4: fair sharing)::
+play (fair sharing)::
 
     python bench/bot_load.py --attack-tables 110 --tables 20 --computers 2 --difficulty hard
 
@@ -22,7 +22,7 @@ and the thinking, the waiting for a worker and the table's store write. Trump ch
 counted (they are not searched). ``attack_tables_open``, ``attack_seats_autoplayed`` (the
 attackers' seats the computer took over) and ``attack_servers`` describe the attack.
 
-``--attack-hints RATE`` is the other attack (issue 34): one member pressing Hint RATE times a
+``--attack-hints RATE`` is the other attack: one member pressing Hint RATE times a
 second, ``bench/hint_attack.py``.
 """
 
@@ -257,7 +257,7 @@ def victim_computer_moves(
 
 
 def add_attack_args(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("attack mode (issue 11, item 4; see bench/attack.py)")
+    group = parser.add_argument_group("attack mode (fair sharing; see bench/attack.py)")
     group.add_argument(
         "--attack-tables",
         type=int,
@@ -284,5 +284,5 @@ def add_attack_args(parser: argparse.ArgumentParser) -> None:
         default=0.0,
         metavar="RATE",
         help="one member at a table of their own presses Hint RATE times a second while the "
-        "victims play (issue 34; see bench/hint_attack.py); not with --attack-tables",
+        "victims play (see bench/hint_attack.py); not with --attack-tables",
     )

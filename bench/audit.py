@@ -1,4 +1,4 @@
-"""The several-process bench's audit (issue 15, issue 34): every card click against the store,
+"""The several-process bench's audit: every card click against the store,
 and every stored card against who made it.
 
 The bench knows each card click it sent and each it saw answered as played (``Ledger``); the

@@ -40,17 +40,17 @@ processes on the machine (other load skews every latency figure), and this proce
 lag and GC pauses.
 
 The tables are spread over servers of ``--tables-per-server`` (default 25): a server opens at
-most ``max_open_tables`` tables (issue 11; default 25), so 200 tables in one server would measure
+most ``max_open_tables`` tables (default 25), so 200 tables in one server would measure
 25 tables and thousands of refused ``/hokm new``.
 
 ``--store-scheme sqlite`` runs the store on its thread runner instead of aiosqlite;
 ``--profile FILE`` records the bot with py-spy (``pip install py-spy``) for the run.
 
-Attack mode (issue 11, item 4: fair sharing; its keys are described in ``bench/attack.py``)::
+Attack mode (fair sharing; its keys are described in ``bench/attack.py``)::
 
     python bench/bot_load.py --attack-tables 110 --tables 20 --computers 2 --difficulty hard
 
-Hint attack (issue 34: one member pressing Hint; ``bench/hint_attack.py``)::
+Hint attack (one member pressing Hint; ``bench/hint_attack.py``)::
 
     python bench/bot_load.py --attack-hints 5 --tables 20 --computers 2 --difficulty hard
 
@@ -595,7 +595,7 @@ def parse_args(argv: list[str] | None = None) -> Args:
         help="this process's event loop (the double and the members), as event_loop does",
     )
     parser.add_argument("--verbose", action="store_true")
-    group = parser.add_argument_group("several processes (issue 15; see bench/processes.py)")
+    group = parser.add_argument_group("several processes (see bench/processes.py)")
     group.add_argument(
         "--processes", type=int, default=1, help="bot processes, one gateway shard each"
     )
@@ -617,7 +617,7 @@ def parse_args(argv: list[str] | None = None) -> Args:
         "--kill-every",
         type=float,
         metavar="SECONDS",
-        help="the soak (issue 34): SIGKILL one process every SECONDS, in turn (--kill-which),"
+        help="the soak: SIGKILL one process every SECONDS, in turn (--kill-which),"
         " each started again --restart-after seconds after its kill; one is down at a time",
     )
     group.add_argument(

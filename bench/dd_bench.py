@@ -1,4 +1,4 @@
-"""How fast the double-dummy solver is (issue 36), on one core.
+"""How fast the double-dummy solver is, on one core.
 
     python bench/dd_bench.py [--deals 50] [--hands 10] [--seed 1] [--plain]
 

@@ -1,4 +1,4 @@
-"""Compile the double-dummy search with mypyc (optional; issue 36).
+"""Compile the double-dummy search with mypyc (optional).
 
     python bench/dd_build.py [--clean]
 

@@ -1,4 +1,4 @@
-"""The double-dummy solver's long exactness runs (issue 36).
+"""The double-dummy solver's long exactness runs.
 
     python bench/dd_check.py [--ends 10000] [--deals 500] [--seed 1] [--workers 1]
 

@@ -1,4 +1,4 @@
-"""The load bench's hint attack (issue 34): one member pressing Hint while the victims play::
+"""The load bench's hint attack: one member pressing Hint while the victims play::
 
     python bench/bot_load.py --attack-hints 5 --tables 20 --computers 2 --difficulty hard
 

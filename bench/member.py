@@ -88,7 +88,7 @@ def still_holds(answer: Mapping[str, Any] | None, custom_id: str) -> bool:
     offers that card of that hand: then it was not played. A member the computer was playing
     for gets their seat back with any click, answered with their hand in place even when the
     card could not go then (a refusal follows), so an in-place answer alone does not say the
-    card went (``docs/scaling.md``, issue 34)."""
+    card went (``docs/scaling.md``)."""
     rows = (answer or {}).get("components") or ()
     return any(cid == custom_id for cid, _ in button_ids(rows))
 

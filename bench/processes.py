@@ -1,10 +1,10 @@
-"""Several bot processes on one PostgreSQL for the load bench (issue 15): ``--processes N``.
+"""Several bot processes on one PostgreSQL for the load bench: ``--processes N``.
 
 Each process holds one gateway shard of ``N`` (``python -m bot --shard-count N --shards i``),
 the load servers are spread evenly over the shards, and every process uses one fresh database
 created on the ``--database`` server for this run (dropped at the end). With ``--kill-one-at
 T`` one process is sent SIGKILL ``T`` seconds into the run and started again 10 s later
-(``--restart-after``), while the members play on. With ``--kill-every S`` (issue 34, the soak)
+(``--restart-after``), while the members play on. With ``--kill-every S`` (the soak)
 one process is killed every ``S`` seconds, in turn (``kill_order``), each started again
 ``--restart-after`` seconds after its kill; one is down at a time.
 

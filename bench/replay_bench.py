@@ -1,4 +1,4 @@
-"""What ``/hokm history``'s Replay costs (issues 16 and 17), Hokm's and Shelem's side by side:
+"""What ``/hokm history``'s Replay costs, Hokm's and Shelem's side by side:
 the size of a finished match's stored record (compact JSON, as the store keeps it), the time to
 replay it into its story (``engine.story`` / ``engine.shelem.story``: once per match, then
 cached by ``MatchHistory``), and the time to draw one frame (``history.replay_message``, once

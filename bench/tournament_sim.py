@@ -1,4 +1,4 @@
-"""Simulated tournaments through the tournament core (issue 37, ``bot/tournament/``).
+"""Simulated tournaments through the tournament core (``bot/tournament/``).
 
 Players have hidden strengths; every match is decided by a strength model (``--model
 strength``: each hand goes to a side with probability proportional to exp(its players' mean

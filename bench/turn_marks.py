@@ -1,4 +1,4 @@
-"""When each member's hand showed that it was their turn (issue 13, item 3).
+"""When each member's hand showed that it was their turn.
 
 The double calls ``TurnMarks.observe`` with every message as it is stored (created or edited,
 ``World.observers``), on the bench's own event loop, so the time of the version that first
