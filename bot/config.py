@@ -88,7 +88,7 @@ class Settings(BaseSettings):
     shard_ids: Annotated[list[int] | None, NoDecode] = None
     # One budget for the token (docs/scaling.md): kept in Redis when set.
     redis_url: SecretStr | None = None
-    # The servers' read-only web pages (issue 16): served only when web_port is set (0: any
+    # The servers' read-only web pages: served only when web_port is set (0: any
     # free port, for tests); each server's page is off until its admins turn it on.
     web_port: int | None = Field(None, ge=0, le=65535)
     web_host: str = "127.0.0.1"

@@ -148,7 +148,7 @@ def shown_name(name: str, *, computer: bool = False, limit: int = NAME_LIMIT) ->
 
 def plain_name(name: str, *, computer: bool = False, limit: int = NAME_LIMIT) -> str:
     """A name as plain text, for a page that escapes it in its own markup (the web page,
-    issue 16, ``html.escape``): nothing invisible or direction-changing, one line, clipped;
+    ``html.escape``): nothing invisible or direction-changing, one line, clipped;
     a member's without the bot's marks (the page marks computers and the hakem itself). No Markdown escapes:
     there they would show as backslashes."""
     if computer:

@@ -1,4 +1,4 @@
-"""Skill ratings (issue 16): OpenSkill's Weng-Lin model, Plackett-Luce, with its defaults.
+"""Skill ratings: OpenSkill's Weng-Lin model, Plackett-Luce, with its defaults.
 
 Pure: no I/O, no Discord, no database. The store calls ``rate_match`` inside the transaction
 that records a finished match, and again for every stored match when the ratings are rebuilt

@@ -204,7 +204,7 @@ async def hint(bot: CogBot, interaction: discord.Interaction, table_id: str, han
     Checked before anything is sent (a refusal is the answer); then the answer is deferred
     while the worker thinks, so a busy worker never makes Discord drop the interaction.
     """
-    await bot.service.held(table_id)  # a table another process holds is loaded (issue 15)
+    await bot.service.held(table_id)  # a table another process holds is loaded
     async with bot.service.settled(table_id):
         table = bot.service.get(table_id)
         view = bot.service.hints.view(table, interaction.user.id, hand)
@@ -252,7 +252,7 @@ async def rules(
     return rules_text(lang, name, target)
 
 
-# ---------------------------------------------------------------------- history (issue 16)
+# ---------------------------------------------------------------------- history
 
 
 async def history_page(

@@ -116,14 +116,14 @@ class HokmBot(commands.Bot):
             computer_delay=settings.computer_delay_seconds,
             thinker=self.thinker.decide,
             seed_source=_seed_source(settings.match_seed_base),
-            # PostgreSQL may have other processes on it (shards, a rolling deploy): issue 15
+            # PostgreSQL may have other processes on it (shards, a rolling deploy)
             shared=store.backend == "postgresql",
             owns=self.holds_guild,
         )
         publisher = self.service.publisher
         assert isinstance(publisher, DiscordPublisher)
         self.publisher = publisher
-        # Tournaments (issue 37): their tables are the service's; one that ends moves its
+        # Tournaments: their tables are the service's; one that ends moves its
         # tournament on (``WatchTables``).
         port = DiscordTournamentPort(self, self.outbox, self)
         self.tournaments = TournamentService(store, self.service, port)
@@ -134,7 +134,7 @@ class HokmBot(commands.Bot):
         self._languages: dict[int, str] = {}
         self._seen_clicks: OrderedDict[int, None] = OrderedDict()
         self.web: WebServer | None = None
-        """The servers' web pages (issue 16), served while ``web_port`` is set."""
+        """The servers' web pages, served while ``web_port`` is set."""
 
     @staticmethod
     def _gateway_options(settings: Settings) -> dict[str, Any]:
@@ -171,9 +171,9 @@ class HokmBot(commands.Bot):
         # every live tournament brought up to date, then the overdue ones each second
         tournaments = asyncio.create_task(self.tournaments.run_forever(), name="hokm-tournaments")
         self._background.append(tournaments)
-        # Other processes' saves of the tables held here (PostgreSQL; issue 15).
+        # Other processes' saves of the tables held here (PostgreSQL).
         self._table_saves = self.store.listen_tables(self.service.saved_elsewhere)
-        if self.service.shared:  # a dead process's tables play on from here (issue 15)
+        if self.service.shared:  # a dead process's tables play on from here
             sweep = asyncio.create_task(self.service.sweep_forever(), name="hokm-sweep")
             self._background.append(sweep)
         # Only once start-up went through: a purge still talking to the database when a failed
@@ -186,7 +186,7 @@ class HokmBot(commands.Bot):
         gc.freeze()
 
     async def _start_web(self) -> None:
-        """Serve the servers' web pages (issue 16) when ``web_port`` is set."""
+        """Serve the servers' web pages when ``web_port`` is set."""
         port = self.settings.web_port
         if port is None:
             return

@@ -1,4 +1,4 @@
-"""Live hand edits that may wait their turn (issue 13, items 2 and 3; issue 33).
+"""Live hand edits that may wait their turn.
 
 A player's live surface changes on every card of the table (``hand_dms``). What a player must
 see at once goes at once (``urgent``): their own turn, a new hand, anything outside trick play,
@@ -8,7 +8,7 @@ per seat, oldest first, and go only as the courtesy budget allows (``RATE`` edit
 the whole process, ``LIMIT`` at once), each with the newest state when it starts; a seat whose
 urgent edit goes first leaves the queue. A quiet bot shows every card on every surface; a busy
 one shows each surface its trick's end and its owner's turn, and spends its CPU on clicks and
-turn marks instead of on edits nobody waits for (issue 33: they were two of the four requests a
+turn marks instead of on edits nobody waits for (they were two of the four requests a
 card made at a table of four members).
 """
 
@@ -28,7 +28,7 @@ LIMIT = 2
 RATE = 4.0
 """Deferred (courtesy) edits a second, for the whole process: a card at a table of four members
 owes one to each of the two members neither playing nor next, which were two of the card's
-four requests (issue 33). Four a second show every card on every surface of a table or two; a
+four requests. Four a second show every card on every surface of a table or two; a
 bot busy with many tables shows each surface its trick's end and its owner's turn."""
 BURST = 4.0
 """Courtesy edits that may go at once after a quiet spell (one card at one table needs two)."""
@@ -40,7 +40,7 @@ Key = tuple[str, int]
 def urgent(table: Table, seat: int) -> bool:
     """A live edit that must not wait: the player's turn (to play, or to choose trump, bid,
     discard or draw), a new hand's cards, anything outside trick play, and a trick's end (no
-    card on the table yet: who took the last trick, the tricks and the score, issue 33)."""
+    card on the table yet: who took the last trick, the tricks and the score)."""
     match = table.match
     return match is None or match.phase != PLAY or match.to_act == seat or not match.trick
 

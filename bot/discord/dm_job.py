@@ -78,7 +78,7 @@ def dm_job(
 
 def dm_priority(new_hand: bool, shown: Sig | None, signature: Sig | None) -> int:
     """New cards and the player's turn go first; other changes wait behind reports, as does a
-    new hand's message with no cards yet (how the last hand ended, issue 39). A signature's
+    new hand's message with no cards yet (how the last hand ended). A signature's
     items 0, 2, 5: the hand, the seat's cards, its turn (``render.hand_signatures``)."""
     if signature is None:
         return URGENT if new_hand else MARKER

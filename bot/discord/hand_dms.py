@@ -7,10 +7,10 @@ player sees is stale, and brings it up to date:
 * through the player's last interaction (its token edits the message they last clicked, a DM
   or a "My hand" view, outside the global rate limit) while it is fresh: that surface is kept
   *live*, edited on every card, trick and score (one edit in flight per seat, the newest state
-  coalesced behind it), so it may name whose turn it is (issue 13, item 2). The edit that
+  coalesced behind it), so it may name whose turn it is. The edit that
   makes it the player's turn, and a trick's end, go at once; another player's card in the
   middle of a trick is a courtesy that goes as the bot's budget for them allows, else with the
-  seat's next turn or trick's end (``deferred_edits``, issue 33);
+  seat's next turn or trick's end (``deferred_edits``);
 * otherwise with a DM send or edit through the outbox, only when the hand or the player's turn
   changed (the global budget): such a DM is not kept current between turns, so it is rendered
   ``live=False`` and says "see the table" instead of naming a player who may already have
@@ -23,7 +23,7 @@ left naming a stale turn.
 A match's first hand goes by DM when the outbox can send it at once. When that DM would wait
 for the global budget (many tables starting together), it goes instead where the player last
 clicked in the lobby: a private follow-up of that click in the table's channel, kept live
-through the same token for the rest of the match (``tokens``; issue 13, item 3). Kept apart from the publisher because this bookkeeping lives per
+through the same token for the rest of the match (``tokens``). Kept apart from the publisher because this bookkeeping lives per
 seat and per interaction, while the publisher's own decisions are per update.
 """
 
@@ -56,7 +56,7 @@ log = logging.getLogger(__name__)
 
 FIRST_HAND_DM_WAIT = 0.25
 """Seconds a match's first DM may wait for the global budget before the hand goes through the
-player's lobby click instead: a turn should show within a second (issue 13, item 3)."""
+player's lobby click instead: a turn should show within a second."""
 
 
 class HandDms:
@@ -269,7 +269,7 @@ class HandDms:
             # A player with DMs open gets their first DM of the match whatever view they
             # opened; a "My hand" view opened before the DM of this hand (sent when no token
             # was fresh) is older than it: the hand goes to the DM from now on. A new hand goes
-            # to the surface the player last used, like every other change (issue 13, item 3).
+            # to the surface the player last used, like every other change.
             self._tokens.pop(key, None)
             self._live_sent.pop(key, None)
             self._retire(table, seat, token)

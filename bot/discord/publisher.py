@@ -78,7 +78,7 @@ class DiscordPublisher:
             # An ended table's last edit goes like an opening, so before the next table's first
             # message in its channel (older first): as a mere TABLE edit, every new table in a
             # busy channel pushed it back, and such jobs piled up for as long as the churn
-            # lasted, each keeping its whole table (issue 11, item 5).
+            # lasted, each keeping its whole table.
             self.outbox.submit(
                 ("table", table.table_id),
                 TABLE if table.is_live else OPENING,
@@ -106,7 +106,7 @@ class DiscordPublisher:
 
     def _last_hand_dms(self, table: Table, actor: int | None) -> None:
         """The match's last hand, over: its result and the trick that ended it in every other
-        member's DM of that hand (issue 39, item 2; the last card's answer says it already).
+        member's DM of that hand (the last card's answer says it already).
         One edit per member a match, through the outbox: the table is no longer kept live."""
         match = table.match
         assert match is not None

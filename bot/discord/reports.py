@@ -74,7 +74,7 @@ class ChannelReports:
                 if hakem < 0:  # V5 joker six: the hakem is bid for
                     pass
                 elif shown:
-                    cards = [play(lang, name(s), c.label) for s, c in shown]  # issue 40
+                    cards = [play(lang, name(s), c.label) for s, c in shown]
                     report.append(t(lang, "report.first_ace", cards=cards, name=name(hakem)))
                 else:
                     report.append(t(lang, "report.random_hakem", name=name(hakem)))
@@ -107,8 +107,8 @@ class ChannelReports:
     @staticmethod
     def _players(table: Table) -> list[str]:
         """Members as mentions (whether they are notified is the message's choice), computers
-        by their shown name: a list, joined as the sentence's language joins one (issue 40:
-        a Persian line reads it from the right, no Latin comma)."""
+        by their shown name: a list, joined as the sentence's language joins one
+        (a Persian line reads it from the right, no Latin comma)."""
         return [
             seat_name(table, i) if s.is_computer else f"<@{s.user_id}>"
             for i, s in enumerate(table.seats)
@@ -139,7 +139,7 @@ class ChannelReports:
 
 
 def _deciding(table: Table, lang: str, hand: int) -> list[str]:
-    """The trick that ended ``hand``: its cards, who played them and who took it (issue 39),
+    """The trick that ended ``hand``: its cards, who played them and who took it,
     from the line the service recorded with it."""
     end = hand_end.end_of(table, hand)
     return [hand_end.deciding_line(table, lang, end)] if end is not None else []

@@ -40,7 +40,7 @@ async def handle_click(bot: CogBot, interaction: discord.Interaction) -> None:
         )
         return
     table = None
-    if click.table_id:  # one held by another process is loaded here (issue 15)
+    if click.table_id:  # one held by another process is loaded here
         with contextlib.suppress(ActionError):
             table = await bot.service.held(click.table_id)
     if table is not None:
@@ -88,7 +88,7 @@ async def _route(
         await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
     elif click.kind == "replay_step":
         await _replay_step(bot, interaction, click, lang)
-    elif click.kind == "tournament":  # issue 37: Join or Withdraw on a tournament message
+    elif click.kind == "tournament":  # Join or Withdraw on a tournament message
         await tournament_actions.click(bot, interaction, click)
 
 

@@ -1,4 +1,4 @@
-"""The hot interaction-token calls without discord.py's objects (issue 33): a card's answer (the
+"""The hot interaction-token calls without discord.py's objects: a card's answer (the
 clicked hand updated in place) and the live edits of members' hands.
 
 discord.py builds, for each such call, a ``View`` of ``Button`` objects and an ``Embed`` from

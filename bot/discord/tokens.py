@@ -7,7 +7,7 @@ member's last lobby click (``/hokm new``, Join, Start, Add computer, Rematch) so
 first hand can go at once where they clicked when its DM would have to wait.
 
 A first DM costs two calls of the global budget (open the DM channel, post); when many tables
-start together those calls queue for tens of seconds (issue 13, item 3). Lobby clicks are kept
+start together those calls queue for tens of seconds. Lobby clicks are kept
 per (channel, member), not per table: the table of ``/hokm new`` has no id before the command
 runs, and the click that fills a table starts its match inside the service call, so the token
 is noted before the service runs. A refused click notes one too; it is used only if the member

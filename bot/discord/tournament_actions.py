@@ -1,4 +1,4 @@
-"""One function per tournament intent (issue 37), run alike by a ``/tournament`` command and
+"""One function per tournament intent, run alike by a ``/tournament`` command and
 by the tournament message's **Join**/**Withdraw** buttons: where the tournament comes from
 (the channel, or the id the button carries) is the only difference.
 

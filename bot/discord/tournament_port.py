@@ -1,4 +1,4 @@
-"""The Discord side of tournaments (issue 37): shows each stored change and makes a table's
+"""The Discord side of tournaments: shows each stored change and makes a table's
 thread.
 
 Every message goes through the outbox. The tournament message and the standings are one

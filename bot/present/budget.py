@@ -1,5 +1,5 @@
-"""Discord's limits on a message, and the one way every message kind keeps within them (issue
-34 item 7): names shortened first, then the oldest lines dropped, and only then a cut, which
+"""Discord's limits on a message, and the one way every message kind keeps within them: names
+shortened first, then the oldest lines dropped, and only then a cut, which
 never splits an escape from what it escapes nor leaves a direction isolate open.
 
 A message is rendered with full names; when it breaks a limit (``overflows``), again with

@@ -7,7 +7,7 @@ anything it did not make itself, so forged or garbled ids get a clear answer, no
 Every kind of id is one entry of ``KINDS``: its tags and its fields (``id_fields``), each
 number bounded to what it can really be (a member's id to the store's signed 64 bits, a page
 to the pages there are, a bid to the bids there are), so a forged number stops here and never
-reaches the store (issue 34: a user id past 64 bits was an ``OverflowError`` there).
+reaches the store (a user id past 64 bits was an ``OverflowError`` there).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ SHELEM_MODES: Final = {"h": "hokm", "n": "nars", "a": "ace_nars", "s": "sars"}
 """V6.7: the mode buttons' letters."""
 REPLAY_STEPS: Final = {"f": "hand_back", "p": "back", "n": "forward", "l": "hand_forward"}
 TOURNAMENT_ACTIONS: Final = {"tj": "join", "tl": "leave"}
-"""Issue 37: the tournament message's **Join** and **Withdraw**."""
+"""The tournament message's **Join** and **Withdraw**."""
 """The replay's buttons (⏮ ◀ ▶ ⏭), each its own letter so two leading to one place differ."""
 
 # ------------------------------------------------------------------ every number's range
@@ -85,9 +85,9 @@ class Click:
     tricks: int = 0
     """``decide`` of a ``bid``: the tricks bid (0 passes)."""
     game_format: str = "standard"
-    """Standings buttons: the format whose standings they page through (issue 14)."""
+    """Standings buttons: the format whose standings they page through."""
     match_id: str = ""
-    """``replay``, ``replay_step``: the finished match (issue 16)."""
+    """``replay``, ``replay_step``: the finished match."""
     viewer: int = 0
     """``replay_step``: the member who opened that replay; only they may step it."""
     trick: int = 0
@@ -101,7 +101,7 @@ class Click:
     mode: str = ""
     """``mode``: the mode announced (V6.7)."""
     tournament_id: str = ""
-    """``tournament``: the tournament whose message the button is on (issue 37)."""
+    """``tournament``: the tournament whose message the button is on."""
 
 
 class BadCustomId(ValueError):
@@ -218,7 +218,7 @@ KINDS: Final[tuple[Kind[Click], ...]] = (
         ),
         optional=1,
     ),
-    Kind(  # issue 37: a tournament message's Join and Withdraw
+    Kind(  # a tournament message's Join and Withdraw
         "tournament",
         tuple(TOURNAMENT_ACTIONS),
         (Text("tournament", r"[0-9a-f]{12}"),),
@@ -334,7 +334,7 @@ def my_hand_id(table_id: str) -> str:
 
 
 def hint_id(table_id: str, hand: int) -> str:
-    """The Hint button of one hand (issue 13): pressed in a later hand, it is stale."""
+    """The Hint button of one hand: pressed in a later hand, it is stale."""
     return f"hokm:i:{table_id}:{hand}"
 
 
@@ -347,13 +347,13 @@ def standings_id(
     page: int, direction: str, member_id: int = 0, game_format: str = "standard"
 ) -> str:
     """``direction`` (p or n) keeps Previous and Next distinct when both lead to one page; a
-    format other than the standard game is named last (issue 14: standings per format)."""
+    format other than the standard game is named last (standings per format)."""
     tail = "" if game_format == "standard" else f":{game_format}"
     return f"hokm:p:{page}:{member_id}:{direction}{tail}"
 
 
 def history_id(page: int, direction: str, member_id: int = 0) -> str:
-    """A page of ``/hokm history`` (issue 16), the server's or one member's (``member_id``)."""
+    """A page of ``/hokm history``, the server's or one member's (``member_id``)."""
     return f"hokm:g:{page}:{member_id}:{direction}"
 
 
@@ -369,6 +369,6 @@ def replay_step_id(match_id: str, viewer: int, hand: int, trick: int, step: str)
 
 
 def tournament_id(tournament: str, action: str) -> str:
-    """**Join** or **Withdraw** (``leave``) on a tournament's message (issue 37)."""
+    """**Join** or **Withdraw** (``leave``) on a tournament's message."""
     tag = next(k for k, v in TOURNAMENT_ACTIONS.items() if v == action)
     return f"hokm:{tag}:{tournament}"

@@ -1,4 +1,4 @@
-"""When a finished match ended, as the web page shows it (issue 40 item 10).
+"""When a finished match ended, as the web page shows it.
 
 English keeps the Gregorian date in UTC, as the store records it. Persian shows the date an
 Iranian reader keeps, the Solar Hijri calendar (``jdatetime``) in Tehran time, in Persian

@@ -1,4 +1,4 @@
-"""The Hokm family in words and on buttons (issue 14): a format's name, the lobby's hint for a
+"""The Hokm family in words and on buttons: a format's name, the lobby's hint for a
 table of any size, and a hand of up to 17 cards packed into Discord's five rows of five.
 
 The engine's formats are data (``engine.rules.FORMATS``); a format the catalog has no name for
@@ -57,19 +57,19 @@ def lobby_hint(lang: str, fmt: GameFormat) -> str:
     last = number(lang, fmt.seats)
     if is_solo(fmt):
         return t(lang, "table.lobby_hint_solo", n=last)
-    comma = "، " if lang == "fa" else ", "  # issue 40: a Persian list, read from the right
+    comma = "، " if lang == "fa" else ", "  # a Persian list, read from the right
     teams = [rtl(lang, comma.join(number(lang, seat + 1) for seat in team)) for team in fmt.teams]
     return t(lang, "table.lobby_hint_teams", n=last, teams=teams)
 
 
 def settings_footer(table: Table, lang: str) -> str:
     """A Hokm table's footer: the target it really plays to (a format's own, as the joker
-    six's 124, before the table's or the server's: issue 39), "1 point" in the singular, and
+    six's 124, before the table's or the server's), "1 point" in the singular, and
     the turn; a format other than the standard game named first."""
     target = table.fmt.target_score or table.settings.target_score
     key = "table.settings_one" if target == 1 else "table.settings"
     footer = t(lang, key, target=target, turn=table.settings.turn_seconds)
-    if table.fmt.name != "standard":  # issue 14: any other format says which it is
+    if table.fmt.name != "standard":  # any other format says which it is
         footer = format_label(lang, table.fmt.name) + LIST_SEPARATOR + footer
     return footer
 

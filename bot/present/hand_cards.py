@@ -39,8 +39,8 @@ def hand_text(hand: tuple[Card, ...]) -> str:
 def card_rows(
     tid: str, hand_no: int, hand: tuple[Card, ...], legal: frozenset[Card], free_rows: int
 ) -> tuple[tuple[ButtonSpec, ...], ...]:
-    """A hand's card buttons, by suit, in the rows the other buttons leave (up to 17 cards,
-    issue 14). Cached: a player's cards and their legal marks stay the same through the
+    """A hand's card buttons, by suit, in the rows the other buttons leave (up to 17 cards
+    in V3). Cached: a player's cards and their legal marks stay the same through the
     other players' cards, and the live edit of each of those would build them again."""
     return tuple(
         tuple(

@@ -1,4 +1,4 @@
-"""How a hand ended, as the moments after it show it (issue 39, items 1 and 3).
+"""How a hand ended, as the moments after it show it.
 
 The engine deals the next hand with the card that ends one, so ``Match.tricks`` no longer
 holds the trick that decided it. The service leaves a line for that trick in the table's

@@ -1,4 +1,4 @@
-"""A finished hand in a player's hand message (issue 39, items 1 and 2): its result (who took
+"""A finished hand in a player's hand message: its result (who took
 it, the points, the score) and the trick that ended it, in either game.
 
 Shown on the next hand's message until that hand's first move, so the player who played the
@@ -35,7 +35,7 @@ def ended_lines(table: Table, lang: str, hand: int | None = None) -> list[str]:
 
 
 def final_lines(table: Table, lang: str) -> list[str]:
-    """A finished match's last hand (the last card's answer, issue 39 item 2)."""
+    """A finished match's last hand (the last card's answer)."""
     match = table.match
     if match is None or not match.is_over or not match.hand_results:
         return []

@@ -1,4 +1,4 @@
-"""The table as one player's hand message shows it (issue 13, item 2: the DM is the table).
+"""The table as one player's hand message shows it (the DM is the table).
 
 A player should not have to switch to the channel to follow the hand: the hand message says
 the current trick (each card with its player), the last trick and who took it, the tricks per
@@ -91,7 +91,7 @@ def waiting_line(table: Table, view: SeatView, lang: str, *, live: bool) -> str:
 
 def highest_bid(table: Table, lang: str, bid: str, seat: int) -> str:
     """``Highest bid: **7** by amir``, or that nobody has bid yet (``seat`` -1): bids are
-    announced, so any seat and the table may be told (issue 39)."""
+    announced, so any seat and the table may be told."""
     if seat < 0:
         return word(lang, "bid.none")
     return t(lang, "shelem.auction_high", bid=bid, name=seat_name(table, seat))

@@ -1,5 +1,5 @@
 """A hint in the player's words: the engine's ``Hint`` (a move and a reason code) as the one
-private line the Hint button answers with (issue 13 item 8)."""
+private line the Hint button answers with."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``/hokm history`` (issue 16): a server's or a member's finished matches, ten a page, each
+"""``/hokm history``: a server's or a member's finished matches, ten a page, each
 with its players, format, score and date and a Replay button; and the Replay itself, one
 member's private view stepping through a finished match hand by hand and trick by trick with
 every hand shown: a Hokm match of any format, or a Shelem match (V6) with its bidding, kitty and
@@ -254,7 +254,7 @@ goes to, as (hand index, trick); None where there is nowhere to go."""
 def replay_steps(replay: MatchReplay, hand: int, trick: int) -> tuple[Step, ...]:
     """⏮ ◀ ▶ ⏭ from hand index ``hand`` after trick ``trick``: the previous hand's deal (this
     one's, past it), a trick back and forward (across hands), the next hand's deal. The
-    Discord Replay's buttons and the web page's links (issue 16) both step by these."""
+    Discord Replay's buttons and the web page's links both step by these."""
     hands = replay.story.hands
     last_hand = len(hands) - 1
     back = (hand, trick - 1) if trick else (hand - 1, len(hands[hand - 1].tricks)) if hand else None

@@ -5,9 +5,9 @@ lines that mix in Latin text (card labels, names) are wrapped in Unicode isolate
 ``isolate`` so they read right to left without reordering the embedded pieces; ``balanced``
 keeps a piece from changing the text around it; ``number`` and ``suit_label`` say numbers and
 suits in the language; ``number``, ``signed`` and ``score_pair`` write a negative number
-with a real minus sign that stays with its digits in either direction (issue 39).
+with a real minus sign that stays with its digits in either direction.
 
-Issue 40: a Persian line reads right to left in the order it is written. A score is two
+A Persian line reads right to left in the order it is written. A score is two
 numbers with a word between them («۷ بر ۵», ``score_pair``); a name with what goes with it (a
 card played, a bid, a score) reads name first whatever the name's script (``named``, ``play``),
 the card alone left to right; a piece the presenter made of isolated pieces reads right to
@@ -99,7 +99,7 @@ _LTR_RUN: Final = re.compile(
 def _runs_isolated(template: str) -> str:
     """A Persian sentence with each of its own left-to-right runs (``_LTR_RUN``, outside its
     ``{fields}``) in a left-to-right isolate, so ``/hokm new`` does not read ``hokm new/``
-    and two English phrases keep the sentence's order (issue 40 item 4)."""
+    and two English phrases keep the sentence's order."""
     out = []
     for literal, field, spec, conversion in Formatter().parse(template):
         out.append(_LTR_RUN.sub(lambda m: f"{_LRI}{m.group(0)}{_PDI}", _braces(literal)))
@@ -130,7 +130,7 @@ def isolate(text: str) -> str:
     isolated pieces and marks alone (a team with its score, a list of plays) is the
     presenter's own Persian structure: it reads right to left (RLI), where an isolate that
     takes its direction from its first letter (FSI) would find none and lay it out left to
-    right, its last piece read first (issue 40).
+    right, its last piece read first.
     """
     text = balanced(text)
     if _isolated(text):  # one isolate already (a play, a score pair): nothing to add
@@ -178,13 +178,13 @@ def ltr(lang: str, text: str) -> str:
 def named(lang: str, name: str, what: str) -> str:
     """``amir 105``, ``amir & cyrus 3``: a name (a player's, a team's) and what goes with it.
     In Persian the name is isolated and the pair reads right to left, the name first
-    whatever its script (issue 40 item 3)."""
+    whatever its script."""
     return rtl(lang, f"{isolate(name) if lang == 'fa' else name} {what}")
 
 
 def play(lang: str, name: str, card: str) -> str:
     """``amir 6♠``: a card and the player who played it; in Persian the name first, read
-    from the right, and the card alone left to right (issue 40 item 3: one rule for every
+    from the right, and the card alone left to right (one rule for every
     play, in the channel and in a DM alike)."""
     return named(lang, name, ltr(lang, card))
 
@@ -237,7 +237,7 @@ def number(lang: str, value: int) -> str:
     """``value`` in the language's digits; a negative one with a real minus sign (``−35``,
     never a hyphen), which in Persian is a left-to-right isolate of its own, so a right-to-left
     line neither puts the sign on the far side of its digits nor mixes it with a dash beside
-    it (issue 39: "215–-35")."""
+    it ("215–-35")."""
     digits = str(abs(value))
     if lang == "fa":
         digits = digits.translate(_FA_DIGITS)
@@ -253,8 +253,8 @@ def signed(lang: str, value: int) -> str:
 def score_pair(lang: str, scores: Sequence[int]) -> str:
     """Scores side by side, the first the winner's: ``7–5``, ``7–5–3``; a negative one among
     them spaced from the dash (``215 – −35``) so the dash and the minus do not run together.
-    Persian writes a score with a word between its numbers, «۷ بر ۵», «۲۱۵ بر −۳۵» (issue 40
-    item 1): read right to left, the first score first, the minus on its own digits. Every
+    Persian writes a score with a word between its numbers, «۷ بر ۵», «۲۱۵ بر −۳۵»: read
+    right to left, the first score first, the minus on its own digits. Every
     score pair of a sentence is written here."""
     if lang == "fa":
         return rtl(lang, " بر ".join(number(lang, s) for s in scores))

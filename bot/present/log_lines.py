@@ -37,8 +37,8 @@ def log_text(lang: str, line: LogLine) -> str:
 def closing_lines(table: Table, lang: str, lines: list[str], last_result: str | None) -> list[str]:
     """The end of a playing table's message, after ``lines`` (its game's own): who must use
     **My hand**, then (item 1) the previous hand in one line (``last_result``), the trick
-    that ended it until the next hand's first move (issue 39) and this hand's tricks, who
-    played what, in the room the embed has left, then this hand's public log (issue 39: an
+    that ended it until the next hand's first move and this hand's tricks, who
+    played what, in the room the embed has left, then this hand's public log (an
     earlier hakem's trump is no news)."""
     for i, s in enumerate(table.seats):
         if s is not None and s.dm_closed and table.status == "playing":

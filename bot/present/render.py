@@ -64,7 +64,7 @@ def _seat(table: Table, lang: str, index: int) -> tuple[str, str]:
 def _team_field(table: Table, lang: str, team: int) -> tuple[str, str, bool]:
     """A team's seats under its players' names (item 4); "Team 1" only while a seat of it
     is still empty in the lobby, where the names are not settled yet. A player alone is a
-    seat, not a team (issue 39): "Seat 2" over its player."""
+    seat, not a team: "Seat 2" over its player."""
     seats = table.fmt.seats_of(team)
     if is_solo(table.fmt):
         return (*_seat(table, lang, seats[0]), True)
@@ -152,7 +152,7 @@ def _match_lines(table: Table, lang: str) -> list[str]:
     lines += score_lines(table, lang, match.scores, match.target_score)
     if match.phase == PLAY:
         trick = match.current_trick()
-        if trick:  # issue 40: plays as every list is joined, not by a Latin comma
+        if trick:  # plays as every list is joined, not by a Latin comma
             shown = [play(lang, name(s), c.label) for s, c in trick]
             lines.append(t(lang, "table.current_trick", cards=shown))
         else:
@@ -164,7 +164,7 @@ def _match_lines(table: Table, lang: str) -> list[str]:
             lines.append(t(lang, "table.turn_computer", name=who))
         elif match.phase == TRUMP:
             lines.append(t(lang, "table.turn_trump", name=who, when=when(table.deadline)))
-        elif match.phase != PLAY:  # issue 14: V1's bam or stop, V2's discards and draws
+        elif match.phase != PLAY:  # V1's bam or stop, V2's discards and draws
             stock = variants.stock_line(table, lang)
             lines += [stock] if stock else []
             key = "table.turn_bid" if match.phase == BID else "table.turn_decide"  # V5
@@ -205,7 +205,7 @@ def _hand_message(
     name = partial(seat_name, table)
     channel = f"<#{table.channel_id}>"
     header = t(lang, "hand.header", channel=channel, n=number(lang, view.hand_number))
-    lines = [f"**{header}**", *ended_lines(table, lang)]  # issue 39: the last hand's end
+    lines = [f"**{header}**", *ended_lines(table, lang)]  # the last hand's end
     rows: list[tuple[ButtonSpec, ...]] = []
     tid, hand_no = table.table_id, view.hand_number
     if table.status != "playing":
@@ -239,7 +239,7 @@ def _hand_message(
         )
         lines.extend(hand_status.status_lines(table, view, lang, live=live))
         asked = variants.decision_lines(table, view, lang, when(table.deadline))
-        if asked:  # V1 bam or stop, V2 discard or draw (issue 14)
+        if asked:  # V1 bam or stop, V2 discard or draw
             lines.extend(asked)
             asks = variants.decision_buttons(table, view, lang)
             if asks:
@@ -270,7 +270,7 @@ def _closed_hand_message(table: Table, *, hand: int, ephemeral: bool) -> Message
     assert match is not None
     key = "shelem.hand_header" if table.is_shelem else "hand.header"
     header = t(lang, key, channel=f"<#{table.channel_id}>", n=number(lang, hand))
-    over = ended_lines(table, lang, hand) or [t(lang, "hand.over")]  # issue 39: how it ended
+    over = ended_lines(table, lang, hand) or [t(lang, "hand.over")]  # how it ended
     lines = [f"**{header}**", *over, hand_status.score_line(table, lang)]
     if ephemeral:
         lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
@@ -299,12 +299,12 @@ def hand_signatures(table: Table, seat: int) -> Signatures:
         return None, None
     view = seat_view(match, seat)
     base: tuple[object, ...] = (view.hand_number, view.phase, view.hand, view.legal, view.trump)
-    base += (view.my_turn, view.drawn, view.discards, view.can_bam)  # issue 14: the variants
-    base += (view.bids,)  # V5: a DM says who is to bid and the highest bid (issue 39)
+    base += (view.my_turn, view.drawn, view.discards, view.can_bam)  # the variants
+    base += (view.bids,)  # V5: a DM says who is to bid and the highest bid
     kept_live = base + hand_status.live_signature(table, view)
     if view.phase == TRUMP and not view.can_choose_trump and hand_end.open_end(table) is None:
         # No cards yet: a DM waits for trump; a live message says who. Until the hand's first
-        # move the DM shows how the last hand ended (issue 39), and is sent for it.
+        # move the DM shows how the last hand ended, and is sent for it.
         return None, kept_live
     return base, kept_live
 
@@ -331,7 +331,7 @@ def settings_message(
     web_url: str | None = None,
 ) -> MessageSpec:
     """The server's settings (the answer to ``/hokm settings``, for the admin only), with the
-    address of the server's web page while it is on (issue 16): on a line of its own, as is,
+    address of the server's web page while it is on: on a line of its own, as is,
     so nothing around it joins the link."""
     lines = []
     for key, value in values.items():

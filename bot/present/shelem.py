@@ -1,4 +1,4 @@
-"""A Shelem table on Discord (V6, issue 17): the table message's lines, a hand's result in one
+"""A Shelem table on Discord (V6): the table message's lines, a hand's result in one
 line, and the words for bids and modes (a seat's own hand message is ``shelem_hand``).
 
 Only what every seat may know reaches the table message: the bids, the hakem and his bid, the
@@ -124,7 +124,7 @@ def match_lines(table: Table, lang: str) -> list[str]:
 
 def auction_line(table: Table, lang: str, match: ShelemMatch) -> str:
     """V6.3: each seat's last word this deal, from the seat after the dealer, and the highest
-    bid with its bidder, or that nobody has bid yet (public; issue 39)."""
+    bid with its bidder, or that nobody has bid yet (public)."""
     spoken = []
     for k in range(1, 5):
         seat = (match.dealer + k) % 4

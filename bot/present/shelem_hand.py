@@ -1,4 +1,4 @@
-"""One seat's hand message at a Shelem table (V6, issue 17), and what makes it worth editing.
+"""One seat's hand message at a Shelem table (V6), and what makes it worth editing.
 
 Rendered from ``seat_view`` alone, so the kitty and the cards the hakem laid down (V6.6.4)
 appear in his message and nowhere else; his choice of cards before he confirms it lives only
@@ -58,7 +58,7 @@ def hand_message(
     view = seat_view(match, seat)
     channel, n = f"<#{table.channel_id}>", number(lang, view.hand_number)
     header = t(lang, "shelem.hand_header", channel=channel, n=n)
-    lines = [f"**{header}**", *ended_lines(table, lang)]  # issue 39: the last hand's end
+    lines = [f"**{header}**", *ended_lines(table, lang)]  # the last hand's end
     rows: list[tuple[ButtonSpec, ...]] = []
     due = when(table.deadline)
     tid, deal = table.table_id, match.deal_number
@@ -226,7 +226,7 @@ def _play_lines(
 
 def _waiting(table: Table, lang: str, view: ShelemView, live: bool) -> str:
     """Whose turn it is on a message kept current; else where to look (never a stale name).
-    Who is to bid, always: the auction's messages are edited on every bid (issue 39)."""
+    Who is to bid, always: the auction's messages are edited on every bid."""
     if view.phase == BID:
         return t(lang, "bid.waiting", name=seat_name(table, view.to_act))
     if not live:
@@ -237,7 +237,7 @@ def _waiting(table: Table, lang: str, view: ShelemView, live: bool) -> str:
 def hand_signatures(table: Table, seat: int) -> Signatures:
     """What makes the seat's messages worth editing (``render.hand_signatures``): the DM on a
     change of its cards, its turn or the deal's stage (its sixth item is the seat's turn, as
-    the publisher reads it), and on every bid while it shows the auction (issue 39: who is to
+    the publisher reads it), and on every bid while it shows the auction (who is to
     bid, the highest bid); a message kept current also on every card and point."""
     match = table.match
     if not isinstance(match, ShelemMatch) or table.status != "playing":

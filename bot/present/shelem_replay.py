@@ -1,5 +1,5 @@
-"""What a frame of a finished Shelem match's Replay says besides what every Replay says (V6,
-issue 17): the bidding, the hakem and his bid, the mode or trump, the kitty and the cards the
+"""What a frame of a finished Shelem match's Replay says besides what every Replay says (V6):
+the bidding, the hakem and his bid, the mode or trump, the kitty and the cards the
 hakem laid down, the points each side has taken and the score, and after the hand's last trick
 its result. ``history`` puts these lines into the frame, around the position, the trick and
 every seat's cards; the web page shows the same lines.

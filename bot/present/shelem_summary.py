@@ -1,4 +1,4 @@
-"""A finished Shelem match's hands, for its summary (V6, issue 17): each hand's hakem, bid,
+"""A finished Shelem match's hands, for its summary (V6): each hand's hakem, bid,
 mode or trump, and how it went (V6.10–V6.11), and how often each side took every trick.
 
 Public facts only: a hand's result gives the hakem side's points, never the cards it laid down

@@ -1,6 +1,6 @@
 """The leaderboard and one member's record (``/standings``), as plain ``MessageSpec`` data:
-ten a page with page buttons, equal records sharing a rank (issue 13), one format's standings
-at a time (issue 14: a format other than the standard game is named in the title)."""
+ten a page with page buttons, equal records sharing a rank, one format's standings
+at a time (a format other than the standard game is named in the title)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from .render import COLOR_LOBBY, ButtonSpec, EmbedSpec, MessageSpec
 
 def decimal(lang: str, value: float, *, signed: bool = False) -> str:
     """A rating, to one decimal (``12.3``, ``+1.5``), in the language's digits and mark; in
-    Persian a sign stays on the left of its digits, as ``i18n.signed`` keeps it (issue 40)."""
+    Persian a sign stays on the left of its digits, as ``i18n.signed`` keeps it."""
     value = round(value, 1) + 0.0  # no "-0.0"
     text = f"{value:+.1f}" if signed else f"{value:.1f}"
     if lang != "fa":
@@ -33,7 +33,7 @@ _FA = str.maketrans("0123456789.-+", "۰۱۲۳۴۵۶۷۸۹٫−+")
 def standings_message(
     lang: str, guild_name: str, page: StandingsPage, member_id: int = 0
 ) -> MessageSpec:
-    """Ranked by the conservative skill rating (issue 16), with wins and matches beside it."""
+    """Ranked by the conservative skill rating, with wins and matches beside it."""
     lines = []
     for r in page.rows:
         lines.append(
@@ -81,7 +81,7 @@ def standings_message(
 
 @dataclass(frozen=True, slots=True)
 class MemberSkill:
-    """What ``/standings member`` adds to the record (issue 16): the rating, its change over
+    """What ``/standings member`` adds to the record: the rating, its change over
     the last rated matches, and the best partner (user id, wins together, matches together)."""
 
     rating: MemberRating | None = None

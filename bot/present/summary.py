@@ -87,7 +87,7 @@ def _match_summary(table: Table) -> MessageSpec:
 
 
 def _rating_changes(table: Table, lang: str) -> list[str]:
-    """Each rated member's change of skill rating (issue 16), in seat order."""
+    """Each rated member's change of skill rating, in seat order."""
     out = []
     for i, seat in enumerate(table.seats):
         if seat is not None and seat.user_id is not None and seat.user_id in table.rating_changes:

@@ -1,6 +1,6 @@
 """A team is named by its players ("bahar & dara"), never by a number the players must decode.
 
-Issue 13: everywhere a team is named (reports, the table message, the match result and
+Everywhere a team is named (reports, the table message, the match result and
 summary) the presenter calls ``team_label``, so one rule decides how a team reads.
 """
 
@@ -36,7 +36,7 @@ def team_counts(
 
 def score_lines(table: Table, lang: str, scores: Sequence[int], target: int) -> list[str]:
     """The table message's score line, and each team's chance from the ratings while the
-    match is played (issue 16): the same at a Hokm and a Shelem table."""
+    match is played: the same at a Hokm and a Shelem table."""
     lines = [
         t(lang, "table.score", teams=team_counts(table, lang, scores), target=number(lang, target))
     ]

@@ -1,4 +1,4 @@
-"""A tournament's messages (issue 37), as plain ``MessageSpec`` data, in its language.
+"""A tournament's messages, as plain ``MessageSpec`` data, in its language.
 
 - The tournament message: its settings, registration (entries, teams waiting for a partner,
   **Join**/**Withdraw**), then the round being played (each table, where it is, its result)

@@ -1,7 +1,7 @@
 """The lines that tell a hand's story: this hand's tricks, each card with its player, and
 how a finished hand went.
 
-Issue 13 item 1: players track who is out of a suit from who played what, so each trick line
+Players track who is out of a suit from who played what, so each trick line
 names every card's player (``4 · amir 6♠ · bahar K♠ · cyrus 7♠ · dara 9♥ → cyrus``). The
 lines are rendered from the engine's state (``Match.tricks`` is the current hand's list), not
 from saved log lines, so a new hand starts with an empty list. A hand's result names the
@@ -85,7 +85,7 @@ def hand_result_line(table: Table, lang: str, result: HandResult) -> str:
     key = _HAND_KEYS.get(result.kind) or _OTHER_KEYS.get(result.kind, "report.hand_bam")
     if result.kind not in _HAND_KEYS:
         pass
-    elif is_solo(table.fmt):  # a player alone "takes" (issue 14)
+    elif is_solo(table.fmt):  # a player alone "takes"
         key += "_solo"
     elif table.fmt.name != "standard" and result.kind != "win":  # not always seven–nil
         key += "_teams"

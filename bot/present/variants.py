@@ -1,4 +1,4 @@
-"""A player's hand message in the variants' own phases (issue 14): V1's bam or stop, V2's
+"""A player's hand message in the variants' own phases: V1's bam or stop, V2's
 discards and draws. Only ever rendered for the seat's own message: the stock's top card
 (``view.drawn``) and the cards the seat laid face down are shown to that seat alone.
 """
@@ -65,7 +65,7 @@ def decision_buttons(table: Table, view: SeatView, lang: str) -> tuple[tuple[str
 
 def bidding_line(table: Table, lang: str) -> str | None:
     """V5 joker six, on the table message: who bid what so far (from the seat after the
-    dealer) and the highest bid with its bidder (issue 39), while the hakem is bid for."""
+    dealer) and the highest bid with its bidder, while the hakem is bid for."""
     match = table.match
     if not isinstance(match, Match) or match.phase != BID:
         return None
@@ -77,7 +77,7 @@ def bidding_line(table: Table, lang: str) -> str | None:
         bid = public.bids[seat]
         if bid >= 0:
             said = number(lang, bid) if bid else t(lang, "button.pass")
-            spoken.append(named(lang, seat_name(table, seat), said))  # issue 40: name first
+            spoken.append(named(lang, seat_name(table, seat), said))  # name first
     high = max(public.bids, default=0)
     seat = public.bids.index(high) if high > 0 else -1
     highest = hand_status.highest_bid(table, lang, number(lang, high), seat)

@@ -1,4 +1,4 @@
-"""The frame of a server's web page (issue 16): the HTML document, the card faces, and the
+"""The frame of a server's web page: the HTML document, the card faces, and the
 Content-Security-Policy that allows the page's one stylesheet and one script
 (``web_style``) and nothing else.
 

@@ -1,4 +1,4 @@
-"""The web page's links between its pages (issue 38): a member's page, a match's page, its
+"""The web page's links between its pages: a member's page, a match's page, its
 replay and its file, and a name as a link to its member's page.
 
 Links are relative, as every link of the page is, so it works under any address a proxy gives

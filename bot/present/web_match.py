@@ -1,4 +1,4 @@
-"""A finished match's page on a server's web page (issue 38 item 8), as HTML: when it ended,
+"""A finished match's page on a server's web page, as HTML: when it ended,
 its format and length (hands played, minutes), its teams and final score, each player with
 their rating change (every member's name a link to their page), and each hand's contract
 and result as the Discord Replay says them, each a link to that hand in the replay; and the

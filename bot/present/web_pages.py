@@ -1,11 +1,11 @@
-"""A server's web page (issue 16), as HTML: its leaderboard and finished matches; one
+"""A server's web page, as HTML: its leaderboard and finished matches; one
 finished match's replay is ``web_replay``'s, the pieces both share ``web_parts``'.
 
 The same data and sentences as ``/standings`` and ``/hokm history``: the store's pages, the
 catalog. Names come as stored, through ``plain_name`` (nothing invisible, no robot marks;
 computers marked 🤖 and set in code style), and every piece of text is escaped by ``esc`` as
 it enters the HTML. Links are relative (``?lang=fa&format=shelem``, ``m/<match>``, ``../``),
-so the page works under any address a proxy gives it. Laid out for a phone first (issue 38):
+so the page works under any address a proxy gives it. Laid out for a phone first:
 the finished matches are a list, each team's score set apart from its names.
 """
 
@@ -151,7 +151,7 @@ def _matches(home: Home, matches: HistoryPage) -> list[str]:
         meta = esc(about[0] + ".") + " " + _when(lang, entry) + esc(LIST_SEPARATOR)
         meta += esc(LIST_SEPARATOR.join(about[1:]))
         link = f'<a class="replay" href="{esc(replay)}">{esc(t(lang, "web.replay"))}</a>'
-        page = match_href("", entry.match_id, lang)  # issue 38: the match's own page
+        page = match_href("", entry.match_id, lang)  # the match's own page
         link += f' <a class="match-page" href="{esc(page)}">{esc(t(lang, "web.match_link"))}</a>'
         out.append(
             f'<li class="match"><div class="meta"><span>{meta}</span>{link}</div>'

@@ -1,4 +1,4 @@
-"""The pieces every page of a server's web page shares (issue 16; issue 38): the names as the
+"""The pieces every page of a server's web page shares: the names as the
 page shows them, the header with the language switch, a team by its players with its score
 set apart, and the pager.
 

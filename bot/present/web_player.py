@@ -1,4 +1,4 @@
-"""A member's page on a server's web page (issue 38 item 7), as HTML: their rating in one
+"""A member's page on a server's web page, as HTML: their rating in one
 format and its history as a chart, their matches, wins and win rate, their best partner, and
 their latest finished matches with links to each match's page and replay.
 

@@ -1,4 +1,4 @@
-"""A finished match's replay on the web page (issue 16), laid out as a table (issue 38): the
+"""A finished match's replay on the web page, laid out as a table: the
 seats round the felt (2 to 6), each in its team's colour with its remaining cards, the hakem
 marked, the trick just played in the middle, each card in front of its player; below it the
 hand's tricks, each a link to its frame.

@@ -1,4 +1,4 @@
-"""The web page's one stylesheet and its one script (issue 38), both inline and both allowed by
+"""The web page's one stylesheet and its one script, both inline and both allowed by
 their hashes in the page's Content-Security-Policy (``web_html``), nothing else.
 
 Laid out for a phone first: every page fits a 360 px wide screen with no horizontal scroll

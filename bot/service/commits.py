@@ -2,7 +2,7 @@
 with its version, then published; any failure puts the table back as it was stored.
 
 With other processes writing the same tables (``shared``: several bot processes on one
-PostgreSQL, issue 15, ``docs/scaling.md``) a table is loaded where it is clicked, and the
+PostgreSQL, ``docs/scaling.md``) a table is loaded where it is clicked, and the
 version check of the write is the cross-process lock: a write that finds a newer version
 stored, or a refusal while one is stored, reloads the table and runs the action again on it.
 Every action checks everything against the state it is applied to, so it is applied exactly
@@ -176,7 +176,7 @@ class Commits:
     async def sweep(self, cutoff: float) -> int:
         """Load the live tables overdue since before ``cutoff`` (a time of ``Pace.clock``)
         that this process does not hold: whoever held them has not played them, presumably
-        gone; held here, they are played at once (issue 15). How many; 0 unless ``shared``."""
+        gone; held here, they are played at once. How many; 0 unless ``shared``."""
         if not self.shared:
             return 0
         loaded = 0
@@ -233,7 +233,7 @@ class Commits:
 
         Each change stored gets its line. A stop cancels a save in flight, and the database
         may have committed it before the cancel arrived: that save's line says so, so no
-        stored move goes without one (issue 34)."""
+        stored move goes without one."""
         words = ", ".join(e.log_word for e in update.events)
         before = table.version
         try:

@@ -263,7 +263,7 @@ class Resumed:
 
 @dataclass(frozen=True, slots=True)
 class CaughtUp:
-    """Another process saved the table (issue 15) and this one has loaded what it saved:
+    """Another process saved the table and this one has loaded what it saved:
     the surfaces only this process can edit (the interaction tokens it holds) show it now.
     That process published the change itself (its reports, the table message)."""
 

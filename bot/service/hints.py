@@ -1,4 +1,4 @@
-"""Hints for learners (issue 13 item 8): the hard computer player's move for a member's seat,
+"""Hints for learners: the hard computer player's move for a member's seat,
 thought on that seat's ``SeatView`` only, off the event loop and bounded in time.
 
 A hint changes nothing at the table: it reads the member's view under the table's settled
@@ -6,7 +6,7 @@ lock, then thinks with no lock held, in the same worker that runs computer playe
 (``thinking.Thinker``), under a key of its own so it never displaces a computer's decision, but
 in its table's turn of the round robin, so hints are counted in the table's fair share.
 
-A hint depends on the member's view alone, so it is searched once per position (issue 34: a
+A hint depends on the member's view alone, so it is searched once per position (a
 member pressing Hint five times a second once took most of the worker): each table keeps the
 view it last searched and that search; a press with the same view is answered by it, finished
 or still running, and a new view (the table has moved on) replaces it. A table has one seat to

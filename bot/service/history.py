@@ -42,7 +42,7 @@ SHELEM_BIDS = {PASS: "passes", SHELEM: "bids_shelem", SAR_SHELEM: "bids_sar_shel
 ALL_TRICKS = frozenset({"all_tricks", "shelem", "sar_shelem"})
 """V6.10, V6.11: the hakem's side took all twelve tricks: Shelem's kot, in the standings."""
 HAND_ENDED = "table.hand_ended"
-"""The key of the line a hand's last trick leaves (issue 39): the hand, the trick (its number,
+"""The key of the line a hand's last trick leaves: the hand, the trick (its number,
 leader, card codes and winner) and ``moves``, the match's actions when it was taken. It marks
 where a hand's lines end, and the presenter shows the trick until the next hand's first move
 (``bot.present.hand_end``)."""
@@ -52,9 +52,9 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
     """The public line under the table message an event calls for, as a catalog key (the
     presenter localizes it); ``None`` for events reported only in the channel, or not at all.
 
-    A finished trick leaves no line (issue 13 item 1): the table message renders the current
+    A finished trick leaves no line: the table message renders the current
     hand's tricks from the match, so none can carry over into the next hand; but the trick
-    that ends a hand leaves one, ``HAND_ENDED`` (issue 39: the deciding trick is shown after
+    that ends a hand leaves one, ``HAND_ENDED`` (the deciding trick is shown after
     the engine has dealt the next hand, when ``Match.tricks`` no longer holds it)."""
     name = partial(seat_name, table)
     match event:
@@ -123,7 +123,7 @@ def _ends_hand(table: Table, hand: int) -> bool:
 def finished_match(table: Table, now: float) -> FinishedMatch:
     """The standings' record of a finished match; hand statistics from the engine's
     ``HandResult`` (R11: kots dealt, hakem-kots suffered), and the engine's record of the
-    whole match for ``/hokm history``'s Replay (issue 16; Shelem's, V6, issue 17)."""
+    whole match for ``/hokm history``'s Replay (Shelem's, V6)."""
     match = table.match
     assert match is not None and match.winner_team is not None
     if isinstance(match, ShelemMatch):

@@ -62,7 +62,7 @@ def new_table(
     **choices: Unpack[TableChoices],
 ) -> Table:
     """A lobby with the host in seat 1, the server's settings with the host's choices (its
-    seats are its format's, issue 14). A Shelem table (V6) gives no hints: a server's hints
+    seats are its format's). A Shelem table (V6) gives no hints: a server's hints
     are off there, and a host asking for them is refused.
 
     :raises SettingError: a choice out of its range (``GuildSettings.with_changes``).
@@ -204,7 +204,7 @@ class Lobby:
 
 
 def require_own_target(game_format: str) -> None:
-    """A host's ``target_score`` must be the one the match plays to (issue 39): a format that
+    """A host's ``target_score`` must be the one the match plays to: a format that
     fixes its own (the joker six's 124) and Shelem (``shelem_target``) refuse it rather than
     ignore it.
 

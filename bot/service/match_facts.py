@@ -1,4 +1,4 @@
-"""A finished match's page and its file on the server's web page (issue 38 items 8 and 9).
+"""A finished match's page and its file on the server's web page.
 
 Both start from ``MatchHistory.replay``, so they refuse what the Replay refuses, in its words:
 a table still being played (its cards never leave it), a match another server finished or

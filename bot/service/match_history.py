@@ -1,4 +1,4 @@
-"""``/hokm history`` and its Replay (issue 16): a server's (or a member's) finished matches, and
+"""``/hokm history`` and its Replay: a server's (or a member's) finished matches, and
 one finished match told again hand by hand and trick by trick, every hand shown.
 
 Only finished matches are read: the store lists and replays rows of ``matches``, which a table

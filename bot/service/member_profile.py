@@ -1,4 +1,4 @@
-"""A member's page on the server's web page (issue 38 item 7): their standing and rating in
+"""A member's page on the server's web page: their standing and rating in
 one format, the rating over their last rated matches, their best partner and their latest
 finished matches, all of one server.
 

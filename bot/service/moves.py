@@ -303,7 +303,7 @@ def refusal(table: Table, exc: IllegalMove) -> ActionError:
     """Translate an engine refusal into a catalog key with what the user needs to know."""
     match = table.match
     if isinstance(exc, NotYourTurn) and match is not None:
-        # A second click after one's own card (issue 13 item 5): say so, rather than name the
+        # A second click after one's own card: say so, rather than name the
         # player to act as if the clicker had skipped their turn.
         mine = [card for seat, card in match.current_trick() if seat == exc.seat]
         if match.phase == PLAY and mine:

@@ -69,7 +69,7 @@ class TableKeeper:
 
     async def _predict(self, table: Table) -> None:
         """Each team's chance to win from the members' ratings, saved with the start of a
-        rated match (issue 16). The ratings are read, never written: a failed read only
+        rated match. The ratings are read, never written: a failed read only
         leaves the chances out."""
         teams = [
             [table.seat(i).user_id for i in table.fmt.seats_of(team)]
@@ -130,8 +130,8 @@ class TableKeeper:
         self._seated.pop(table_id, None)
 
     async def newer(self, table: Table) -> bool:
-        """Whether the store holds a newer version than ``table`` (another process saved it,
-        issue 15); if so the table now holds it. ``False`` also when it cannot be read."""
+        """Whether the store holds a newer version than ``table`` (another process saved it);
+        if so the table now holds it. ``False`` also when it cannot be read."""
         try:
             record = await self.store.load_table(table.table_id)
         except Exception:

@@ -86,7 +86,7 @@ class TableService:
     ) -> None:
         self.store = store
         self.shared = shared
-        """Other processes write the same tables (issue 15, ``docs/scaling.md``): a table may
+        """Other processes write the same tables (``docs/scaling.md``): a table may
         be loaded on a click, and a write that finds a newer version reloads and retries."""
         self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
         """Whether this process serves a server (its shards): it restores that server's
@@ -127,7 +127,7 @@ class TableService:
         self.shelem = ShelemTables(self.registry, self.pace, act=self._act)
         """A Shelem table's bids, laid-down cards and mode (V6)."""
         self.history = MatchHistory(store)
-        """``/hokm history`` and its Replay: finished matches only (issue 16)."""
+        """``/hokm history`` and its Replay: finished matches only."""
         self.publisher: Publisher = (
             make_publisher(self) if make_publisher else publisher or NullPublisher()
         )
@@ -150,7 +150,7 @@ class TableService:
         restored = []
         for record in await self.store.load_live_tables():
             if not self.owns(record.guild_id):
-                continue  # another process serves that server (issue 15)
+                continue  # another process serves that server
             try:
                 table = Table.from_dict(dict(record.state))
             except Exception:
@@ -170,7 +170,7 @@ class TableService:
         await self.commits.close()
 
     async def sweep(self) -> int:
-        """``Commits.sweep`` (issue 15): a dead process's overdue tables, played here."""
+        """``Commits.sweep``: a dead process's overdue tables, played here."""
         return await self.commits.sweep(self.pace.clock() - VISITOR_GRACE)
 
     async def sweep_forever(self, every: float = SWEEP_SECONDS) -> None:
@@ -215,7 +215,7 @@ class TableService:
         """The table and seat for a member asking to see their hand (no state change).
 
         :raises ActionError: ``error.stale``, ``error.not_started``, ``error.spectator`` (a
-            member not seated at a match: they watch it, issue 13 item 9).
+            member not seated at a match: they watch it).
         """
         table = self.get(table_id)
         if table.match is None:

@@ -1,4 +1,4 @@
-"""A Shelem table's own actions (V6, issue 17): a bid, the cards the hakem lays down, the mode,
+"""A Shelem table's own actions (V6): a bid, the cards the hakem lays down, the mode,
 and the check behind his choice of cards before he confirms it. A card to play is any table's
 ``TableService.play_card``.
 

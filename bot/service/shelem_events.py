@@ -1,4 +1,4 @@
-"""The typed events of a Shelem table (V6, issue 17), beside ``events``' of the Hokm family.
+"""The typed events of a Shelem table (V6), beside ``events``' of the Hokm family.
 
 A Shelem hand reuses what it shares with Hokm (``Started``, ``HandDealt``, ``CardPlayed``,
 ``TrickTaken``, ``TrumpNamed``, ``MatchOver``, the time-outs); these are its own: the auction,

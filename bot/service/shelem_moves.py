@@ -1,4 +1,4 @@
-"""Moves at a Shelem table (V6, issue 17): the engine's ``ShelemMatch`` answer turned into
+"""Moves at a Shelem table (V6): the engine's ``ShelemMatch`` answer turned into
 table state and typed events, as ``moves`` does for the Hokm family.
 
 Plain functions of a ``Table`` and an ``Update`` with no I/O; each checks before it changes

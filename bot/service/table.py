@@ -54,7 +54,7 @@ class LogLine:
 def _plain(obj: Seat | TableSettings) -> dict[str, Any]:
     """``dataclasses.asdict`` of a seat or the settings, whose fields are all plain values
     (str, int, float, bool, None), without its deep copy of each: a table is saved on every
-    move, and ``asdict`` was most of ``to_dict`` (issue 33)."""
+    move, and ``asdict`` was most of ``to_dict``."""
     return {name: getattr(obj, name) for name in _field_names(type(obj))}
 
 
@@ -107,17 +107,17 @@ class TableSettings:
     language: str = "en"
     computer_difficulty: str = "normal"
     hints: bool = False
-    """The Hint button (issue 13); a table saved before it had none, and reads as off."""
+    """The Hint button; a table saved before it had none, and reads as off."""
     redeal_without_court: bool = False
     """R6: the hakem may ask for a redeal without a court card (a table saved before reads off)."""
     bam: bool = False
     """V1: a side at seven tricks to none may play on for every trick (a table saved before
     reads off)."""
     rate_computer_matches: bool = False
-    """Issue 16: a match with a computer player rates its members (a table saved before reads
+    """A match with a computer player rates its members (a table saved before reads
     off); recorded with the finished match so a rebuild of the ratings rates it the same."""
     game_format: str = STANDARD.name
-    """The format (issue 14), an ``engine.rules.FORMATS`` name or ``shelem`` (V6, issue 17); a
+    """The format, an ``engine.rules.FORMATS`` name or ``shelem`` (V6); a
     table saved before formats were offered is the standard game."""
     shelem_joker: bool = False
     """V6.13 (a Shelem table only; a table saved before Shelem reads off)."""
@@ -171,10 +171,10 @@ class Table:
     log: list[LogLine | str] = field(default_factory=list)
     """Recent public lines shown under the table message (a ``str`` only from old saves)."""
     win_chances: list[float] = field(default_factory=list)
-    """Issue 16: each team's predicted chance to win from its members' ratings when the
+    """Each team's predicted chance to win from its members' ratings when the
     match started (openskill's ``predict_win``); empty for a match that is not rated."""
     rating_changes: dict[int, float] = field(default_factory=dict)
-    """Issue 16: each rated member's change of conservative rating in the finished match, by
+    """Each rated member's change of conservative rating in the finished match, by
     user id, read back after the match was recorded, for its summary (not saved)."""
     version: int = 0
     rematch_of: str | None = None

@@ -13,7 +13,7 @@ from slowing a table elsewhere:
   never waits behind more than one decision of each other table. A table's requests wait under
   keys, at most one per key (a newer one replaces it, in its place): the table's id for its
   computer's move, ``<table id>:<part>`` for anything else of that table (``request_key``: a
-  seat's hint, issue 34), which shares the table's turn, so a member pressing Hint takes no more
+  seat's hint), which shares the table's turn, so a member pressing Hint takes no more
   of the workers than their table's share.
 - **A deadline per decision.** The worker stops the search at the deadline and plays its best
   card so far (``engine.search`` asks ``should_stop``; the engine itself never reads a clock). A

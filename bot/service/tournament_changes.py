@@ -1,4 +1,4 @@
-"""How a tournament changes (issue 37): loaded from the store, a step applied, saved under
+"""How a tournament changes: loaded from the store, a step applied, saved under
 the version it was loaded at, then published. A save that finds a newer version stored
 (another process changed it first) loads it and applies the step again, so every change is
 applied once to the state it was checked against, and nothing is kept in memory between

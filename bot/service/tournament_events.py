@@ -1,5 +1,5 @@
 """What a tournament's change did, as typed events, and the ports the tournament service
-talks to the Discord side through (issue 37).
+talks to the Discord side through.
 
 ``TournamentUpdate`` is one stored change: the tournament as it now is and what happened. The
 ``TournamentPort`` shows it (the tournament message, the standings, a table's ping) and makes

@@ -1,4 +1,4 @@
-"""How a tournament moves on by itself (issue 37): ``sweep_one`` brings it up to date from
+"""How a tournament moves on by itself: ``sweep_one`` brings it up to date from
 what is stored — registration's end (the start), each table of the round (claimed, then
 opened through ``TableService`` with its seats kept for its players; its match's result, or
 the forfeit of the absent when the grace time ends), the next round once every table has its

@@ -1,4 +1,4 @@
-"""A tournament as the service keeps it (issue 37): the core's ``Tournament`` (pairings,
+"""A tournament as the service keeps it: the core's ``Tournament`` (pairings,
 results, standings: ``bot.tournament``) and what the bot keeps beside it: where it lives, who
 hosts it, its members' names, the game table and channel of each table of each round, the
 teams waiting for a partner's confirmation, its messages.

@@ -1,4 +1,4 @@
-"""Every change of a tournament the service makes, as pure functions of its state (issue 37):
+"""Every change of a tournament the service makes, as pure functions of its state:
 each checks, then returns the new state and what happened, or raises an ``ActionError`` (a
 catalog key) and changes nothing. The core's steps (``bot.tournament.steps``) do the
 tournament's own rules; here is what the bot adds: who may ask, fixed teams formed by

@@ -1,4 +1,4 @@
-"""A tournament's game tables (issue 37): how one is built for a table of a round, who may
+"""A tournament's game tables: how one is built for a table of a round, who may
 sit at it, and what its stored record says about the match.
 
 A tournament table is a lobby whose every seat is kept for its players, as a rematch keeps

@@ -1,4 +1,4 @@
-"""Tournaments (issue 37), wired to the tables: the service the ``/tournament`` commands and
+"""Tournaments, wired to the tables: the service the ``/tournament`` commands and
 the tournament message's buttons call (``TournamentService``), over the sweep that moves every
 tournament on by itself (``tournament_rounds``) and the one way a tournament changes
 (``tournament_changes``: loaded, a step of ``tournament_steps`` applied, saved under its

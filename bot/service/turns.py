@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 VISITOR_GRACE = 3.0
 """Seconds a process waits past a deadline of a table another process serves before acting
-on it itself (that process is then presumably gone: issue 15). Once it has had to act, it
+on it itself (that process is then presumably gone). Once it has had to act, it
 times the table nearly as its own (``ADOPTED_LAG``) until it sees another process time it."""
 
 ADOPTED_LAG = 0.5
@@ -180,7 +180,7 @@ class TurnTimers:
             try:
                 if await self._wake_locked(table, decision):
                     self._adopt(table)
-            except StaleWrite:  # another process acted first (issue 15): its state wins
+            except StaleWrite:  # another process acted first: its state wins
                 log.info("table %s: saved elsewhere first; reloaded", table_id)
                 self.disown(table_id)
                 await self._reload(table)

@@ -1,4 +1,4 @@
-"""The decisions some formats add to trump and cards (issue 14): V1's bam (play on for every
+"""The decisions some formats add to trump and cards: V1's bam (play on for every
 trick, or stop), V2's discards and draws and the joker six's bidding for hakem (V5), through
 the engine, for a member's button, a computer player, or a member whose time ran out (R14:
 the engine's ``auto_*`` defaults).

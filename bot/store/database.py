@@ -79,7 +79,7 @@ class FileInUse(Exception):
 def claim_sqlite_file(path: Path) -> IO[str]:
     """Hold ``<file>.lock`` (an exclusive ``flock``) for as long as the returned file is open:
     the whole life of the bot process, which the kernel ends with the process, even a killed
-    one. A SQLite file has one bot process (issue 15: several processes share PostgreSQL),
+    one. A SQLite file has one bot process (several processes share PostgreSQL),
     and a second one would play every table twice.
 
     :raises FileInUse: another process holds the lock (its pid, when it wrote one).

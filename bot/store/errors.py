@@ -18,8 +18,8 @@ class ChannelBusy(StaleWrite):
 
 
 class SeatTaken(StoreError):
-    """A member the save seats already sits at another live table (``seated_members``, issue
-    15: perhaps seated there by another process); nothing of the save was written."""
+    """A member the save seats already sits at another live table (``seated_members``;
+    perhaps seated there by another process); nothing of the save was written."""
 
     def __init__(self, user_id: int, table_id: str, guild_id: int, channel_id: int) -> None:
         super().__init__(f"member {user_id} sits at table {table_id} in channel {channel_id}")

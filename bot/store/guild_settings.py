@@ -111,7 +111,7 @@ class GuildSettings(BaseModel):
     """Live tables (lobby or playing) this server may have at once: one server's tables share
     the computer players' workers and Discord's rate limits with every other server."""
     hints: bool = False
-    """A Hint button on each player's turn (issue 13): for servers that teach the game. Off by
+    """A Hint button on each player's turn: for servers that teach the game. Off by
     default: a hinted match is marked as such, and ratings leave it out. Stored settings from
     before it have no ``hints`` key and read as off, so no migration is needed."""
     redeal_without_court: bool = False
@@ -121,14 +121,14 @@ class GuildSettings(BaseModel):
     """V1, the house rule: a side with seven tricks to none may play on (bam); all the tricks
     of the hand win the match, any lost one scores the kot it had. Off by default."""
     game_format: str = STANDARD.name
-    """The format new tables are opened with (issue 14): a name of ``engine.rules.FORMATS``
+    """The format new tables are opened with: a name of ``engine.rules.FORMATS``
     (the engine's formats are data, so the choices are whatever the engine has)."""
     rate_computer_matches: bool = False
-    """Whether a match with a computer player changes its members' ratings (issue 16). Off by
+    """Whether a match with a computer player changes its members' ratings. Off by
     default: a computer's strength is a guess, so such a match says little about the members.
     A match with hints is never rated, whatever this says. Older stored settings read off."""
     web: bool = False
-    """The server's read-only web page (issue 16): its leaderboard and match replays, at an
+    """The server's read-only web page: its leaderboard and match replays, at an
     address with a secret in it (``Store.web_secret``) that only the admins are shown. Off by
     default; the bot serves it only where its operator set ``web_port``."""
 

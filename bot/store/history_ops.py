@@ -1,4 +1,4 @@
-"""The store's SQL for ``/hokm history`` (issue 16): a page of a server's or a member's
+"""The store's SQL for ``/hokm history``: a page of a server's or a member's
 finished matches, newest first, and one finished match with its replay record.
 
 Every read names the server: a match id from another server finds nothing. Only finished
@@ -177,7 +177,7 @@ class HistoryOps(OpsBase):
         return StoredReplay(entries[0], replay)
 
     def match_started_at(self, conn: Connection, guild_id: int, match_id: str) -> datetime | None:
-        """When a match this server finished began (the web page's match length, issue 38)."""
+        """When a match this server finished began (the web page's match length)."""
         m = matches.c
         stmt = sa.select(m.started_at).where(m.match_id == match_id, m.guild_id == guild_id)
         started: datetime | None = conn.execute(stmt).scalar_one_or_none()

@@ -1,4 +1,4 @@
-"""Which tables other processes saved (issue 15): PostgreSQL's ``LISTEN`` on the channel that
+"""Which tables other processes saved: PostgreSQL's ``LISTEN`` on the channel that
 every table save notifies in its transaction (``table_ops.TABLES_CHANNEL``).
 
 One connection of its own, outside the pool, kept for as long as the bot runs; when it drops

@@ -1,4 +1,4 @@
-"""The store's SQL for skill ratings (issue 16): rating the matches a transaction records,
+"""The store's SQL for skill ratings: rating the matches a transaction records,
 rebuilding every rating from the stored matches, and the reads of ``/standings``.
 
 Ratings are applied in the order of ``(finished_at, match_id)``, live and in a rebuild alike:
@@ -30,7 +30,7 @@ TREND_MATCHES = 10
 """``/standings member`` shows the rating's change over this many of the last rated matches."""
 
 CHART_MATCHES = 100
-"""The web page's rating chart (issue 38) draws at most this many of the last rated matches."""
+"""The web page's rating chart draws at most this many of the last rated matches."""
 
 RatingKey = tuple[int, str, int]
 """Whose rating: (guild, format, user)."""
@@ -39,7 +39,7 @@ _Key = RatingKey
 
 @dataclass(frozen=True, slots=True)
 class RatingPoint:
-    """One rated match of a member, for the web page's chart (issue 38): its id, its end and
+    """One rated match of a member, for the web page's chart: its id, its end and
     the member's conservative rating before and after it."""
 
     match_id: str

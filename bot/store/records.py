@@ -68,7 +68,7 @@ class TableRecord:
     created_at: datetime | None = None
     updated_at: datetime | None = None
     due_at: datetime | None = None
-    """Its nearest deadline, if it has one (issue 15: another process plays it when due)."""
+    """Its nearest deadline, if it has one (another process plays it when due)."""
     members: tuple[int, ...] | None = None
     """The members seated at it, when the save changes who sits there (``None``: as stored).
     The store keeps one live table per member (``SeatTaken``); a table that ends frees its
@@ -153,13 +153,13 @@ class FinishedMatch:
     players: tuple[MatchPlayer, ...]
     team_stats: tuple[TeamStats, ...] = ()
     hints: bool = False
-    """Hints were on at the table (issue 13): kept so ratings can leave the match out."""
+    """Hints were on at the table: kept so ratings can leave the match out."""
     game_format: str = STANDARD.name
-    """The format played (issue 14): standings are kept per format."""
+    """The format played: standings are kept per format."""
     rate_computers: bool = False
-    """The server let a match with computer players change ratings (issue 16), when played."""
+    """The server let a match with computer players change ratings, when played."""
     replay: Mapping[str, Any] | None = None
-    """What ``/hokm history``'s Replay steps through (issue 16): the engine's record of the
+    """What ``/hokm history``'s Replay steps through: the engine's record of the
     match (``engine.story.record``), opaque here; None keeps no replay."""
 
     def __post_init__(self) -> None:
@@ -208,7 +208,7 @@ class PlayerRecord:
     last_played_at: datetime
     game_format: str = STANDARD.name
     rating: float = 0.0
-    """The conservative skill rating, μ − 3σ (issue 16); 0 before the first rated match."""
+    """The conservative skill rating, μ − 3σ; 0 before the first rated match."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,13 +236,13 @@ class MatchSummary:
     scores: tuple[int, ...]
     target_score: int
     hints: bool = False
-    """Played with hints on (issue 13): not a rated match."""
+    """Played with hints on: not a rated match."""
     game_format: str = STANDARD.name
 
 
 @dataclass(frozen=True, slots=True)
 class MemberRating:
-    """A member's skill rating in one server and format (issue 16): OpenSkill's μ and σ, the
+    """A member's skill rating in one server and format: OpenSkill's μ and σ, the
     conservative ``ordinal`` (μ − 3σ) and how many rated matches made it."""
 
     user_id: int
@@ -255,7 +255,7 @@ class MemberRating:
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
     """One finished match as ``/hokm history`` lists it: who played, the format, the score
-    and when (issue 16)."""
+    and when."""
 
     match_id: str
     channel_id: int

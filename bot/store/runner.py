@@ -10,7 +10,7 @@ Not `run_sync` for aiosqlite: SQLAlchemy's asyncio adaptation awaits every curso
 fetch, close and commit on its own, and each is a hop to aiosqlite's thread and back, a
 scheduling delay on a busy loop (a finished match was ~15 hops, its p99 10x worse than one
 hop; a table save 5, a new table 22, all of them under the in-process write lock, so every
-table's write queued behind them: issue 13, item 3).
+table's write queued behind them).
 """
 
 from __future__ import annotations

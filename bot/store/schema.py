@@ -96,7 +96,7 @@ _json_decode = json.JSONDecoder().decode
 
 def _encode_json(value: Any) -> str:
     """Compact JSON text by orjson, ten times the json module's speed on a table's state,
-    which is written on every move (issue 33); what orjson refuses (an int past 64 bits) by
+    which is written on every move; what orjson refuses (an int past 64 bits) by
     the json module, as before."""
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
@@ -141,7 +141,7 @@ guild_settings = sa.Table(
     sa.Column("guild_id", sa.BigInteger, primary_key=True, autoincrement=False),
     sa.Column("settings", JSONText, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
-    # The server's web page address (issue 16): set while its ``web`` setting is on, None
+    # The server's web page address: set while its ``web`` setting is on, None
     # while it is off (0007_web_secret). Kept out of ``settings``, which is shown back.
     sa.Column("web_secret", sa.String(64), nullable=True),
 )
@@ -158,7 +158,7 @@ game_tables = sa.Table(
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
     # The table's nearest deadline (a turn's time-out, a computer's pause, a lobby's expiry):
-    # a process finds a dead process's overdue tables by it (issue 15).
+    # a process finds a dead process's overdue tables by it.
     sa.Column("due_at", UTCDateTime, nullable=True),
     sa.CheckConstraint(_in_list("status", TABLE_STATUSES), name="ck_game_tables_status"),
     sa.CheckConstraint("version >= 1", name="ck_game_tables_version"),
@@ -200,14 +200,14 @@ matches = sa.Table(
     # suffered] (NULL before 0003: two teams, all in the team0_/team1_ columns, which still
     # hold the first two teams of any format)
     sa.Column("rate_computers", sa.Boolean, nullable=False, server_default=sa.false()),
-    # (0004) the server let a match with computer players change ratings (issue 16)
+    # (0004) the server let a match with computer players change ratings
     sa.CheckConstraint(f"winner_team BETWEEN 0 AND {MAX_SEATS - 1}", name="ck_matches_winner_team"),
     # (0005) the server's history, newest first, is a walk of this index (match_id breaks
     # ties of finished_at, so the pages are stable)
     sa.Index("ix_matches_guild_history", "guild_id", "finished_at", "match_id"),
 )
 
-# Who sits at which live table (issue 15): one row per seated member, so a member sits at one
+# Who sits at which live table: one row per seated member, so a member sits at one
 # live table at a time across every process of the bot. Written in the transaction of the
 # table's save that seats them; the rows of a table that ends go in the save that ends it.
 seated_members = sa.Table(
@@ -223,7 +223,7 @@ seated_members = sa.Table(
     sa.Index("ix_seated_members_table", "table_id"),
 )
 
-# (0005) What a finished match's Replay steps through (issue 16): the engine's record of it
+# (0005) What a finished match's Replay steps through: the engine's record of it
 # (format, seed, rules, actions). A table of its own, so the rows of ``matches`` that every
 # listing and the ratings rebuild read stay narrow; a match recorded before 0005 has none.
 match_replays = sa.Table(
@@ -307,7 +307,7 @@ sa.Index(
     standings.c.user_id,
 )
 
-# (0004) Skill ratings (issue 16), derived from the finished matches: rebuilt from them by
+# (0004) Skill ratings, derived from the finished matches: rebuilt from them by
 # ``python -m bot --recompute-ratings``.
 ratings = sa.Table(
     "ratings",
@@ -348,7 +348,7 @@ rating_changes = sa.Table(
     sqlite_with_rowid=False,
 )
 
-# (0009) Tournaments (issue 37): one row each, its whole state (``bot.tournament``'s JSON and
+# (0009) Tournaments: one row each, its whole state (``bot.tournament``'s JSON and
 # what the service keeps beside it) saved under a version like a table's, its nearest deadline
 # (registration closing, a round's grace time) in ``due_at`` for any process to find.
 TOURNAMENT_STATUSES = ("registration", "running", "finished", "cancelled")

@@ -1,5 +1,5 @@
 """The store's SQL for guild settings: one JSON row per server, only what differs from the
-defaults, and the secret of the server's web page beside it (issue 16).
+defaults, and the secret of the server's web page beside it.
 """
 
 from __future__ import annotations

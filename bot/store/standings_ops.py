@@ -37,7 +37,7 @@ def _player_from_row(row: sa.Row[Any], rank: int) -> PlayerRecord:
 
 
 StandingsOrder = Literal["rating", "wins"]
-"""``rating`` (issue 16, what ``/standings`` shows): the conservative rating, then wins, win
+"""``rating`` (what ``/standings`` shows): the conservative rating, then wins, win
 rate, fewer matches played; ``wins``: the same without the rating (the order before ratings)."""
 _ORDERS: dict[str, tuple[tuple[str, bool], ...]] = {
     # (column, higher first)

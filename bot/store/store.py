@@ -239,7 +239,7 @@ class Store(WebReads, TournamentStore):
         await self._runner.write(self._ops.set_guild_settings, guild_id, settings)
 
     async def web_secret(self, guild_id: int) -> str | None:
-        """The secret in the address of the server's web page (issue 16): set while its
+        """The secret in the address of the server's web page: set while its
         ``web`` setting is on (made by ``set_guild_settings``), None while it is off."""
         return await self._runner.read(self._ops.web_secret, guild_id)
 
@@ -269,7 +269,7 @@ class Store(WebReads, TournamentStore):
 
     async def overdue_tables(self, before: datetime, limit: int = 100) -> list[str]:
         """Live tables whose nearest deadline passed before ``before``, most overdue first
-        (issue 15: what a dead process left)."""
+        (what a dead process left)."""
         return await self._runner.read(self._ops.overdue_tables, before, limit)
 
     async def load_live_tables(self, guild_id: int | None = None) -> list[TableRecord]:
@@ -324,7 +324,7 @@ class Store(WebReads, TournamentStore):
         order: StandingsOrder = "rating",
     ) -> StandingsPage:
         """Page `page` (1-based) of a guild's standings in one format: the highest
-        conservative rating first (``order="rating"``, issue 16), then most wins, then win
+        conservative rating first (``order="rating"``), then most wins, then win
         rate, then fewer matches played, then user id (``order="wins"``: the same without the
         rating). Past the end, rows is empty."""
         if page < 1:
@@ -354,7 +354,7 @@ class Store(WebReads, TournamentStore):
         """A member's latest finished matches in a guild, newest first."""
         return await self._runner.read(self._ops.recent_matches, guild_id, user_id, limit)
 
-    # ----------------------------------------------------------------- history (issue 16)
+    # ----------------------------------------------------------------- history
 
     async def history(
         self, guild_id: int, page: int, per_page: int = 10, user_id: int | None = None
@@ -373,7 +373,7 @@ class Store(WebReads, TournamentStore):
         before replays were kept); None if no such match finished here."""
         return await self._runner.read(self._ops.match_replay, guild_id, match_id)
 
-    # ----------------------------------------------------------------- ratings (issue 16)
+    # ----------------------------------------------------------------- ratings
 
     async def recompute_ratings(self) -> int:
         """Rebuild every rating from the stored finished matches, in one transaction (what

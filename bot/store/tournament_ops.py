@@ -1,4 +1,4 @@
-"""The store's tournaments (issue 37): one ``tournaments`` row each, saved whole under a
+"""The store's tournaments: one ``tournaments`` row each, saved whole under a
 version like a table, and ``tournament_tables``, which game table plays which table of which
 round.
 

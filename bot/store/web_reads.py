@@ -1,4 +1,4 @@
-"""The store's reads for the web page's member and match pages (issue 38), a part of ``Store``
+"""The store's reads for the web page's member and match pages, a part of ``Store``
 kept in its own module: a member's rating over their last rated matches (the chart) and when a
 finished match began (its length). Read-only, and each names the server: another server's
 match or member finds nothing.

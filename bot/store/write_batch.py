@@ -1,5 +1,5 @@
 """SQLite writes that queue behind each other go to the writer's thread together, and commit in
-one transaction (issue 33).
+one transaction.
 
 Every move is a table's save, and each save was a hop to the writer's thread and back (two
 thread wake-ups, the GIL handed over twice, the loop woken through its self-pipe) and a commit

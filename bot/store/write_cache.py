@@ -4,7 +4,7 @@ random places.
 Why: a finished match changes, per member, a row or an index entry in six b-trees at a place
 set by the member, not by time (`HOT`). The OS page cache keeps those pages only while they are
 used, and a machine that reclaims idle file pages (this project's VMs page out file pages idle
-for a minute) sends each such write to the disk several times: issue 16 measured a write p99 of
+for a minute) sends each such write to the disk several times: ``bench/store_bench.py`` measured a write p99 of
 6.7 ms paged out against 2 ms in memory, at a million matches. The writer's connection is the
 one cache SQLite keeps across transactions (a reader's is reset whenever another connection has
 written), and it is the process's own memory, which no reclaim of file pages takes. So the

@@ -1,4 +1,4 @@
-"""Tournaments (issue 37): the pure core, with no I/O, no Discord and no database.
+"""Tournaments: the pure core, with no I/O, no Discord and no database.
 
 ``TournamentConfig`` (what the host chose), ``Tournament`` (frozen; ``to_dict``/``from_dict``
 with a version, for the store), the steps of ``steps`` (register, withdraw, start,

@@ -1,1 +1,1 @@
-"""The server's read-only web page (issue 16): an HTTP edge beside the Discord one."""
+"""The server's read-only web page: an HTTP edge beside the Discord one."""

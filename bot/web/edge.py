@@ -1,4 +1,4 @@
-"""The web page's HTTP edge below its pages (issue 34): aiohttp's low-level server, made to
+"""The web page's HTTP edge below its pages: aiohttp's low-level server, made to
 answer every request, junk too, the page's way.
 
 aiohttp answers a request it cannot parse (a request line or a header over its limits, a

@@ -1,4 +1,4 @@
-"""A server's read-only web page (issue 16), served by aiohttp when the bot's ``web_port`` is
+"""A server's read-only web page, served by aiohttp when the bot's ``web_port`` is
 set: the leaderboard and the finished matches at ``/g/<server id>/<secret>/``, a match's
 replay at ``…/m/<match id>?h=<hand>&t=<trick>``.
 
@@ -9,14 +9,14 @@ other address all get the same 404, which says nothing of why. The access log is
 request's path holds a secret. Only finished matches are read (``MatchHistory``, as
 ``/hokm history``'s Replay), so a live table's cards never reach the page.
 
-Issue 34: the store is read only for an address of the page's shape (``ADDRESS``: a server id
+The store is read only for an address of the page's shape (``ADDRESS``: a server id
 without a leading zero, a secret and a match id as they are made) and a query whose every
 value a page has; anything else is the one 404 before any read. The address without its final
 slash redirects to it. A token bucket bounds the requests a second (``REQUESTS_PER_SECOND``,
 ``REQUEST_BURST``): past it, a 503 before anything else, so the page never takes the event
 loop from the tables. Junk aiohttp cannot parse, and every answer's headers, are ``edge``'s.
 
-Issue 38: a member's page at ``…/p/<member id>/?format=<format>`` (``web_player``), a finished
+A member's page at ``…/p/<member id>/?format=<format>`` (``web_player``), a finished
 match's page at ``…/m/<match id>/`` (``web_match``) and its file at ``…/m/<match id>.json``
 (``engine.export``, ``docs/match-format.md``), their shapes in ``ADDRESS`` too: a member id
 without a leading zero, at most ``MAX_MEMBER_ID``. A member's page reads only this server's
@@ -69,7 +69,7 @@ ADDRESS: Final = re.compile(
 """The page's addresses as sent (percent-escapes are not undone: one spelling per page); a
 match id is a table's (``Table.new_id``, 12 hex digits). No ``rest``: the home page's
 address without its final slash, redirected to it. ``tail``: a match's page (``/``) or file
-(``.json``), none its replay; ``member``: a member's page (issue 38)."""
+(``.json``), none its replay; ``member``: a member's page."""
 MAX_MEMBER_ID: Final = 2**63 - 1
 """A member id is a snowflake, a signed 64-bit integer in the database."""
 SMALL_NUMBER: Final = re.compile(r"[0-9]{1,6}")
@@ -235,7 +235,7 @@ class WebServer:
         return _html(replay_page(lang, guild, found, hand, trick))
 
     async def _member(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
-        """A member's page in one format (issue 38 item 7): this server's data only."""
+        """A member's page in one format: this server's data only."""
         game_format = request.query.get("format", STANDARD.name)
         if game_format not in hosted_formats():
             raise NotFound
@@ -247,7 +247,7 @@ class WebServer:
         return _html(member_page(lang, guild, profile))
 
     async def _match(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
-        """A finished match's page (issue 38 item 8); refused as its replay is."""
+        """A finished match's page; refused as its replay is."""
         guild_id, lang, guild = await self._server(address, _lang(request.query))
         try:
             facts = await match_facts(self.history, self.store, guild_id, address["match"])
@@ -256,7 +256,7 @@ class WebServer:
         return _html(match_page(lang, guild, facts))
 
     async def _file(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
-        """A finished match's file (issue 38 item 9, ``docs/match-format.md``), downloaded."""
+        """A finished match's file (``docs/match-format.md``), downloaded."""
         guild_id, lang, guild = await self._server(address, _lang(request.query))
         match_id = address["match"]
         try:

@@ -26,7 +26,7 @@ class CogBot(Protocol):
 
     @property
     def tournaments(self) -> TournamentService:
-        """Tournaments (issue 37)."""
+        """Tournaments."""
         ...
 
     @property
@@ -37,7 +37,7 @@ class CogBot(Protocol):
 
     @property
     def web(self) -> WebServer | None:
-        """The servers' web pages (issue 16); None where ``web_port`` is not set."""
+        """The servers' web pages; None where ``web_port`` is not set."""
         ...
 
     async def language_of(self, guild_id: int | None) -> str:

@@ -36,7 +36,7 @@ FORMAT_CHOICES = [
     app_commands.Choice(name=format_choice_label("en", name)[:100], value=name)
     for name in hosted_formats()
 ][:25]
-"""Every format the engine has (issue 14; V6 Shelem, issue 17), named in English: Discord has
+"""Every format the engine has (V6 Shelem), named in English: Discord has
 no Persian locale for a choice's name; the table itself names its format in the server's
 language."""
 MODE_CHOICES = [
@@ -264,7 +264,7 @@ class HokmCog(commands.Cog):
         await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
 
     async def _web_url(self, guild_id: int) -> str | None:
-        """The server's web page address (issue 16), where this bot serves pages."""
+        """The server's web page address, where this bot serves pages."""
         web = self.bot.web
         secret = await self.bot.store.web_secret(guild_id)
         if web is None or secret is None:

@@ -1,4 +1,4 @@
-"""``/tournament …`` (issue 37): create a tournament in this channel, join or withdraw, and the
+"""``/tournament …``: create a tournament in this channel, join or withdraw, and the
 host's start, drop and cancel; the standings.
 
 A command of its own rather than ``/hokm tournament``: Discord counts every name, description,

@@ -1,4 +1,4 @@
-"""Finished matches say whether hints were on (issue 13 item 8): ratings leave those out.
+"""Finished matches say whether hints were on: ratings leave those out.
 
 Revision ID: 0002_match_hints
 Revises: 0001_initial

@@ -1,4 +1,4 @@
-"""Every Hokm format (issue 14): a match names its format and keeps every team's results;
+"""Every Hokm format: a match names its format and keeps every team's results;
 seats and teams go up to six; standings are kept per format.
 
 Revision ID: 0003_formats

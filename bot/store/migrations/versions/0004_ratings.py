@@ -1,4 +1,4 @@
-"""Skill ratings (issue 16): each member's μ and σ per server and format, and what each rated
+"""Skill ratings: each member's μ and σ per server and format, and what each rated
 match changed.
 
 Revision ID: 0004_ratings

@@ -1,4 +1,4 @@
-"""Match history and replays (issue 16): a finished match keeps its replay record, and the
+"""Match history and replays: a finished match keeps its replay record, and the
 server's and a member's matches are listed newest first from an index.
 
 Revision ID: 0005_match_replays

@@ -1,4 +1,4 @@
-"""Every live table's nearest deadline in a column (issue 15): when a bot process dies,
+"""Every live table's nearest deadline in a column: when a bot process dies,
 another finds its overdue tables by it and plays on.
 
 Revision ID: 0006_table_due

@@ -1,4 +1,4 @@
-"""A server's web page (issue 16): the secret in its address, beside the server's settings.
+"""A server's web page: the secret in its address, beside the server's settings.
 
 Revision ID: 0007_web_secret
 Revises: 0006_table_due

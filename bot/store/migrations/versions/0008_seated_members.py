@@ -1,4 +1,4 @@
-"""One row per member seated at a live table (issue 15): a member sits at one live table at a
+"""One row per member seated at a live table: a member sits at one live table at a
 time across every process of the bot, not only across one process's tables.
 
 Revision ID: 0008_seated_members

@@ -1,4 +1,4 @@
-"""Tournaments (issue 37): one row per tournament, and which game table plays which table of
+"""Tournaments: one row per tournament, and which game table plays which table of
 which round.
 
 Revision ID: 0009_tournaments
