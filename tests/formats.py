@@ -1,4 +1,4 @@
-"""The Hokm family for the bot's tests (issue 14): the engine's format of a given shape, and
+"""The Hokm family for the bot's tests: the engine's format of a given shape, and
 until the engine has one, a stand-in of that shape registered for the test only.
 
 A test asks for a shape (seats and team size), never a format's name: the tests then run on
@@ -115,4 +115,4 @@ def shape_format(seats: int, size: int) -> GameFormat:
 
 
 SHAPES = ((4, 2), (3, 1), (5, 1), (6, 3), (6, 2))
-"""Every table the bot must host (issue 14): the standard one, V3, V4, V5 in both teamings."""
+"""Every table the bot must host: the standard one, V3, V4, V5 in both teamings."""

@@ -1,6 +1,6 @@
-"""Finished matches for the tests of history, replays and the web page (issue 16): a standard
+"""Finished matches for the tests of history, replays and the web page: a standard
 match to 2 played by the engine with random legal moves, recorded as the bot records one; and
-a Shelem match (V6, issue 17), recorded by the service's own ``finished_match``."""
+a Shelem match (V6), recorded by the service's own ``finished_match``."""
 
 from __future__ import annotations
 

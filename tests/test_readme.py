@@ -45,7 +45,7 @@ def test_a_false_claim_in_a_block_fails_at_its_readme_line() -> None:
 
 
 def test_the_first_screen_is_for_a_newcomer() -> None:
-    """Issue 39, item 8: what it is in a sentence, a picture of a table, then the quick start in
+    """What it is in a sentence, a picture of a table, then the quick start in
     the order a newcomer needs it; the details of each format live in docs/playing.md."""
     text = README.read_text(encoding="utf-8")
     headings = re.findall(r"^##+ (.+)$", text, re.MULTILINE)

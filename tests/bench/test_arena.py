@@ -1,4 +1,4 @@
-"""``bench/arena.py``'s players: who is told and shown what (issue 14).
+"""``bench/arena.py``'s players: who is told and shown what.
 
 The arena runs for an hour; these checks make a mistake in how it seats and briefs its players
 fail here, in a second."""

@@ -1,4 +1,4 @@
-"""The arena's double-dummy ceiling (issue 36): ``clairvoyant`` sees every hand and plays a
+"""The arena's double-dummy ceiling: ``clairvoyant`` sees every hand and plays a
 card the exact solver says keeps its side's best outcome; ``--dd-share`` counts how often
 another player's cards did."""
 

@@ -1,4 +1,4 @@
-"""The hint attack's figures (issue 34) come from the worker's own log lines: a line the real
+"""The hint attack's figures come from the worker's own log lines: a line the real
 ``Thinker`` writes, in the bot's log format, must be read by ``bench.metrics.thinking_report``
 (else the bench would report no think time at all, attack or not)."""
 

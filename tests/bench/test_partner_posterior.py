@@ -1,4 +1,4 @@
-"""``bench/partner_posterior.py``: the share of a partner's cards a reading places right (issue 14).
+"""``bench/partner_posterior.py``: the share of a partner's cards a reading places right.
 
 The bench's figures decide what is worth building; these checks make a mistake in how it
 weighs or counts fail here, in seconds."""

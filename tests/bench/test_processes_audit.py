@@ -1,4 +1,4 @@
-"""The several-process bench's checks (issue 15, issue 34): a card click the bot accepted must
+"""The several-process bench's checks: a card click the bot accepted must
 be in the store as that member's play in that hand of that table (else ``actions_lost``), and
 every stored play of a member must be one of their clicks or a timer's move a process logged
 (else ``actions_doubled``, with its writers); a move no line names while a process was killed

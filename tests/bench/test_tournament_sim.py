@@ -1,4 +1,4 @@
-"""``bench/tournament_sim.py`` (issue 37): its numbers mean what its docstring says."""
+"""``bench/tournament_sim.py``: its numbers mean what its docstring says."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The load bench's turn-mark timing (issue 13, item 3) reads what the double stored: a mark
+"""The load bench's turn-mark timing reads what the double stored: a mark
 is a hand message version that newly shows the member's turn, on whichever surface."""
 
 from __future__ import annotations

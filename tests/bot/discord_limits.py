@@ -1,4 +1,4 @@
-"""Discord's limits on a message, checked on what the presenter made (issue 34 item 7).
+"""Discord's limits on a message, checked on what the presenter made.
 
 Written from Discord's documentation (the numbers below), not from the presenter's own budget,
 so a wrong budget fails here. Lengths are counted in code points, as Discord counts them. A

@@ -1,5 +1,5 @@
-"""Every text a Persian table shows, from whole matches played through the service's moves
-(issue 40): what ``tests/bot/test_persian_order.py`` reads through the bidirectional algorithm.
+"""Every text a Persian table shows, from whole matches played through the service's moves:
+what ``tests/bot/test_persian_order.py`` reads through the bidirectional algorithm.
 
 Like ``test_discord_limits``' driver, the engine's greedy players play each format (Hokm's
 ``FORMATS`` and Shelem, short targets), but through the service's own move functions, so every

@@ -1,4 +1,4 @@
-"""How a Persian line reads, through python-bidi's Unicode bidirectional algorithm (issue 40).
+"""How a Persian line reads, through python-bidi's Unicode bidirectional algorithm.
 
 A Persian line is laid out right to left, so its reader starts at the right end of what
 ``bidi.get_display`` shows. ``reading_faults`` splits a line (as Discord shows it: Markdown

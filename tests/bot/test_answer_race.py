@@ -1,4 +1,4 @@
-"""Issue 13, item 3: the answer to a player's click is rendered before it is sent; a move
+"""The answer to a player's click is rendered before it is sent; a move
 committed while it is on its way (a computer's card) may have its edit shown first and then be
 covered by the older answer. What the answer showed is what counts as shown, so the newest
 state goes out through the new token at once (it used to be taken as shown: the player's turn

@@ -1,4 +1,4 @@
-"""Issue 34 items 7 and 8: the presenter's one budget (``bot/present/budget.py``): names
+"""The presenter's one budget (``bot/present/budget.py``): names
 shortened first, then the oldest lines, then a cut that never splits an escape from what it
 escapes nor leaves a direction isolate open; and the Replay's title, which keeps every team's
 score however long the names."""

@@ -1,4 +1,4 @@
-"""Issue 34, item 9: every command's registration stays well inside Discord's 4,000 characters.
+"""Every command's registration stays well inside Discord's 4,000 characters.
 
 Discord counts, per command, every name, description and value of the command, its options
 (subcommands and groups too) and their choices, and refuses the whole bulk registration when

@@ -1,4 +1,4 @@
-"""Issue 13, items 2 and 3: a live hand edit that may wait (another player's card) queues
+"""A live hand edit that may wait (another player's card) queues
 behind at most ``LIMIT`` others, oldest first, once per seat; the edit that makes it a
 player's turn never waits (``urgent``)."""
 
@@ -69,7 +69,7 @@ def test_only_a_seats_own_turn_or_a_phase_outside_trick_play_is_urgent() -> None
 
 
 def test_a_tricks_end_is_urgent_for_every_seat() -> None:
-    """Issue 33: the others' surfaces wait for their turn or the trick's end, never past it:
+    """The others' surfaces wait for their turn or the trick's end, never past it:
     with no card on the table, every seat's edit goes at once (who took the trick, the tricks,
     the score), and with the next card only the next player's does."""
     table = playing_table()
@@ -90,7 +90,7 @@ class Clock:
 
 
 async def test_courtesy_edits_go_no_faster_than_the_budget_the_newest_state_once_per_seat() -> None:
-    """Issue 33: edits nobody waits for (another player's card in the middle of a trick) go
+    """Edits nobody waits for (another player's card in the middle of a trick) go
     at ``rate`` a second at most, after a ``burst``; a seat waits once, whatever changed
     meanwhile; at rate 0 none goes (the seat waits for its turn or the trick's end)."""
     clock = Clock()

@@ -1,4 +1,4 @@
-"""Issue 34 item 7: every message the presenter makes fits Discord's limits, at every step of
+"""Every message the presenter makes fits Discord's limits, at every step of
 whole matches of every format (Hokm's ``engine.rules.FORMATS`` and Shelem), in English and
 Persian, under the worst names a member can choose: 32 characters that are all escaped (so
 shown twice as long), right-to-left text with direction controls, names wearing the bot's
@@ -73,8 +73,8 @@ LANGS = ("en", "fa")
 
 
 def seated(seats: int, lang: str) -> list[Seat | None]:
-    """The Persian table: every seat a member with a name of 32 escaped characters (issue
-    34's 2,013 characters); the English one: ``NAMES``, a computer at seat 1 and a member the
+    """The Persian table: every seat a member with a name of 32 escaped characters (2,013
+    characters before the budget); the English one: ``NAMES``, a computer at seat 1 and a member the
     computer plays for at seat 2."""
     out: list[Seat | None] = []
     for i in range(seats):

@@ -1,4 +1,4 @@
-"""docs/samples.md is the real renderer's output (issue 13), not text typed by hand."""
+"""docs/samples.md is the real renderer's output, not text typed by hand."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ def test_the_click_router_lives_in_its_own_module() -> None:
 def test_settings_options_are_named_as_the_settings_they_change() -> None:
     """``/hokm settings`` passes the options given straight on as setting changes, so every
     parameter must be a setting (a stray one would be dropped silently); the two options with
-    shorter names (and ``format``, issue 14) keep them on Discord through
+    shorter names (and ``format``) keep them on Discord through
     ``app_commands.rename``."""
     from bot.discord.cogs.hokm import HokmCog
     from bot.store.guild_settings import LIMITS

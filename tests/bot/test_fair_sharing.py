@@ -1,4 +1,4 @@
-"""Fair sharing (issue 11, item 4) at the service and the worker queue, without Discord.
+"""Fair sharing at the service and the worker queue, without Discord.
 
 - a member sits at one live table at a time, and two opens at once cannot both win;
 - a server has at most ``max_open_tables`` live tables, also under simultaneous opens;

@@ -1,4 +1,4 @@
-"""What the Discord side learns comes back through one port the service owns (issue 12):
+"""What the Discord side learns comes back through one port the service owns:
 applied under the table's lock and saved, never written into the table by the publisher."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13, item 3: what decides that a first hand goes through a lobby click.
+"""What decides that a first hand goes through a lobby click.
 
 ``Outbox.wait_estimate`` says how long a job submitted now would wait for the global budget;
 ``LobbyTokens`` keeps each member's last lobby click per channel while its token may be used.

@@ -1,4 +1,4 @@
-"""Issue 14 in the presenter: a hand of every format fits Discord's five rows of five buttons
+"""A hand of every format fits Discord's five rows of five buttons
 (with room for the Hint button), the table message, the reports and the summary name every
 team (a player alone is their own "team"), and a format reads in both languages."""
 
@@ -134,7 +134,7 @@ def test_the_table_the_report_and_the_summary_name_every_team(
 
 
 def test_standings_buttons_name_their_format() -> None:
-    """Issue 14: a standings page's buttons page through the same format's standings; an id
+    """A standings page's buttons page through the same format's standings; an id
     from before formats (no format) is the standard game's."""
     assert custom_ids.standings_id(2, "n") == "hokm:p:2:0:n"
     click = custom_ids.parse(custom_ids.standings_id(2, "n", game_format="six_pairs"))

@@ -1,4 +1,4 @@
-"""Issue 39 items 1–3 in the presenter, without Discord: the line the service records for the
+"""Without Discord: the line the service records for the
 trick that ends a hand, and what the table message and the hand messages make of it — shown
 until the next hand's first move, never an earlier hand's log, within Discord's limits under
 the worst names a member can choose, at every format (Hokm's and Shelem)."""

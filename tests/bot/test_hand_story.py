@@ -1,4 +1,4 @@
-"""Issue 13 items 1 and 4 on the presenter: the table message lists this hand's tricks with
+"""The table message lists this hand's tricks with
 who played each card (R7 play order, R9 winner), the previous hand in one line (R10–R11), and
 names teams by their players, in English and Persian, within Discord's embed limits."""
 
@@ -58,7 +58,7 @@ def test_r7_r9_a_trick_line_names_every_card_with_its_player_from_the_leader() -
     assert trick_line(table, "en", trick) == "4 · bahar 6♠ · cyrus K♠ · dara 7♠ · amir 9♥ → cyrus"
     fa = trick_line(table, "fa", trick)
     assert "۴" in fa and "4" not in fa.replace("♠", "")
-    # issue 40: each play right to left (its name first), its card left to right
+    # each play right to left (its name first), its card left to right
     assert "\u2067\u2068bahar\u2069 \u20666♠\u2069\u2069" in fa
     assert fa.endswith("← \u2068cyrus\u2069")
 
@@ -96,7 +96,7 @@ def test_r10_the_previous_hand_reads_by_team_names_winners_tricks_first() -> Non
     )
     fa = hand_result_line(table, "fa", result)
     assert "دور" in fa and "بردند" in fa and "تیم" not in fa
-    assert "\u2068bahar\u2069 و \u2068dara\u2069" in fa and "۷ بر ۴" in fa  # issue 40
+    assert "\u2068bahar\u2069 و \u2068dara\u2069" in fa and "۷ بر ۴" in fa
 
 
 @pytest.mark.parametrize("lang", ["en", "fa"])

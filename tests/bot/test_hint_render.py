@@ -1,4 +1,4 @@
-"""Issue 13 item 8 in the presenter: the Hint button finds room in Discord's five rows, the
+"""The Hint button finds room in Discord's five rows, the
 table footer says hints are on, and each reason reads in English and Persian."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``/hokm history`` and its Replay as the presenter draws them (issue 16): rows of players,
+"""``/hokm history`` and its Replay as the presenter draws them: rows of players,
 format, score and date with a Replay button each; a replay frame per trick with every hand,
 whose ⏮ ◀ ▶ ⏭ buttons walk every frame of the match and back; names escaped; Persian RTL."""
 

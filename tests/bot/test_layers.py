@@ -17,7 +17,7 @@ import pytest
 from .test_import_cycles import ROOT, import_graph, imports_of, module_files
 
 EDGES = ("bot.discord", "bot.web")
-"""The two edges: Discord, and the servers' web pages (issue 16), which the Discord client
+"""The two edges: Discord, and the servers' web pages, which the Discord client
 starts and whose address it shows; the web page knows nothing of Discord."""
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "bot.names": ("bot.store", "bot.service", "bot.present", *EDGES),
@@ -26,7 +26,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "bot.url_redaction": ("bot.store", "bot.service", "bot.present", "bot.limits", *EDGES),
     # The token's rate budget: Discord-free, below the edge that wires it to discord.py.
     "bot.limits": ("bot.store", "bot.service", "bot.present", *EDGES),
-    # Tournaments' pure core (issue 37): pairing, standings, steps; the service stores it.
+    # Tournaments' pure core: pairing, standings, steps; the service stores it.
     "bot.tournament": ("bot.store", "bot.service", "bot.present", *EDGES),
     "bot.store": ("bot.service", "bot.present", *EDGES),
     "bot.service": ("bot.present", *EDGES),

@@ -1,5 +1,5 @@
 """Public lines under the table message are recorded by the service as catalog keys, in the
-save of the move behind them, and localized by the presenter (issue 12)."""
+save of the move behind them, and localized by the presenter."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 34 item 6: a member's name never wears one of the bot's own marks (``MARKERS``): a
+"""A member's name never wears one of the bot's own marks (``MARKERS``): a
 member named "bahar 👑" does not pass for the hakem at any seat, in the table message, the hand
 messages, the channel's report, the summary, ``/hokm history``, its Replay or the web page; and
 every symbol the catalog draws as a mark is on that one list."""

@@ -30,7 +30,7 @@ def test_nested_bold_is_escaped_and_cannot_close_the_bold_around_it() -> None:
 @pytest.mark.parametrize("key", ["report.trump_named", "report.back"])
 def test_a_heading_name_at_the_start_of_a_line_stays_text(key: str) -> None:
     name = shown_name("# 🏆 Team 2 wins")
-    assert name == r"\# Team 2 wins"  # and the bot's own 🏆 is not the member's (issue 34)
+    assert name == r"\# Team 2 wins"  # and the bot's own 🏆 is not the member's
     line = t("en", key, name=name, suit="♠ Spades")
     assert line.startswith("\\# ")
     for other in ("## x", "### x", "> quote", "-# small", "- item", "1. item"):

@@ -1,4 +1,4 @@
-"""A new table's first message waits for the cards of tables already playing (issue 11, item 4):
+"""A new table's first message waits for the cards of tables already playing:
 an attacker opening tables in bulk must not push other tables' hands and turn markers back."""
 
 from __future__ import annotations

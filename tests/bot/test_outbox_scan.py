@@ -1,4 +1,4 @@
-"""Issue 33: a job replaced by a newer state of the same message does not wake the outbox to
+"""A job replaced by a newer state of the same message does not wake the outbox to
 choose again, and a choice looks at the channel of an entry only when it is more urgent than
 the best so far. At 200 tables every card replaced its table message's job, and each
 replacement made the worker look at every pending job's channel (7 % of the bot's CPU)."""

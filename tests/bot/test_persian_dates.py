@@ -1,4 +1,4 @@
-"""Issue 40 item 10: the Persian web page dates a match in the Solar Hijri calendar, Tehran
+"""The Persian web page dates a match in the Solar Hijri calendar, Tehran
 time, Persian digits; the English page keeps the Gregorian date in UTC."""
 
 from __future__ import annotations

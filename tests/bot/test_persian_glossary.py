@@ -1,4 +1,4 @@
-"""Issue 40 items 7-9: one Persian word per thing, each word in one sense only.
+"""One Persian word per thing, each word in one sense only.
 
 For every catalog sentence the sense is read from its English text: "trick" is a trick, "hand
 N"/"the hand" is one deal played out, "my/your hand" is the cards a player holds, "match" is the

@@ -1,4 +1,4 @@
-"""Issue 40 items 1–6: every Persian line reads, right to left, in the order it is written.
+"""Every Persian line reads, right to left, in the order it is written.
 
 Whole matches of every format (Hokm's ``FORMATS`` and Shelem) are played in Persian through
 the service's moves (``persian_match``); every text they show (the table message, every hand

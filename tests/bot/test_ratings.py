@@ -1,4 +1,4 @@
-"""The rating module (issue 16): OpenSkill's Plackett-Luce on a finished match's teams."""
+"""The rating module: OpenSkill's Plackett-Luce on a finished match's teams."""
 
 from __future__ import annotations
 

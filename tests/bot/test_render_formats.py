@@ -1,5 +1,5 @@
 """The table message follows the table's ``GameFormat``: one trick count and one score per
-team, however many teams the format has, each team by its players (issue 13 item 4; the
+team, however many teams the format has, each team by its players (the
 standard game's lines are pinned elsewhere)."""
 
 from __future__ import annotations

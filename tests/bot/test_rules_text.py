@@ -25,7 +25,7 @@ def test_an_unknown_format_gets_the_standard_rules() -> None:
 
 
 def test_a_target_of_one_point_is_singular_in_every_hokm_format() -> None:
-    """Issue 39, item 4: "1 point", never "1 points"; 7 is "7 points" (Persian: one form)."""
+    """One point is singular: "1 point", never "1 points"; 7 is "7 points" (Persian: one form)."""
     for name in hosted_formats():
         one, seven = rules_text("en", name, 1), rules_text("en", name, 7)
         assert "1 points" not in one, name

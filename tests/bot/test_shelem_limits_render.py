@@ -1,4 +1,4 @@
-"""V6.14.1 as the players see it (issue 34): a Shelem match that ran to the hand limit says so
+"""V6.14.1 as the players see it: a Shelem match that ran to the hand limit says so
 in its summary, in English and Persian; one that reached the target does not."""
 
 from __future__ import annotations

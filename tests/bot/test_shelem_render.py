@@ -1,4 +1,4 @@
-"""V6 Shelem as the players see it (issue 17), in English and Persian: the table message in each
+"""V6 Shelem as the players see it, in English and Persian: the table message in each
 stage of a hand, each seat's hand message (the bid buttons, the hakem's kitty and his cards to
 lay down, the modes, the cards to play), a hand's result of every kind and the match summary.
 

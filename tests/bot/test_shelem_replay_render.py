@@ -1,4 +1,4 @@
-"""V6 Shelem's Replay as the presenter draws it (issue 17): a finished Shelem match gets its
+"""V6 Shelem's Replay as the presenter draws it: a finished Shelem match gets its
 Replay button in ``/hokm history``; each frame shows the bidding, the hakem with his bid and
 the mode or trump, the kitty and the cards he laid down (a finished match: every card may
 show), every seat's cards, the trick, the points each side has and the score, and at a hand's
@@ -151,7 +151,7 @@ def test_v6_a_frame_shows_bidding_contract_kitty_points_and_every_hand() -> None
     last = text("en", replay, 0, 12)
     after = told.result.scores_after
     assert f"Points this hand: amir & cyrus: {told.result.points[0]}" in last
-    shown = [number("en", s) for s in after]  # a minus sign below zero (issue 39)
+    shown = [number("en", s) for s in after]  # a minus sign below zero
     assert f"Score — amir & cyrus: {shown[0]} · bahar & `dara`: {shown[1]} (to 300)" in last
     assert f"in hand 1 ({told.result.points[told.hakem % 2]}–" in last  # the result's line
     assert [cards_shown(x) for x in last.splitlines() if HAND_LINE.match(x)] == [0] * 4

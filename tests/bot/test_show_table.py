@@ -1,5 +1,5 @@
 """A button answered by editing the table message drops the publisher's queued edit of it,
-but only when nothing changed while the answer was on its way (issue 11's churn finding: a
+but only when nothing changed while the answer was on its way (found under churn: a
 Cancel right after a Start left the cancelled table's message showing the live lobby)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The match summary (issue 13 item 7): every hand with its points and why (R11), within
+"""The match summary: every hand with its points and why (R11), within
 Discord's embed limits for the longest match with the longest names, in both languages."""
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def test_duration_is_whole_minutes_at_least_one() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_the_summary_shows_each_rated_players_change(lang: str) -> None:
-    """Issue 16: one line with each rated member's rating change, names escaped as in the
+    """One line with each rated member's rating change, names escaped as in the
     rest of the summary; a member left unrated (or a computer) is not named in it; the
     longest match with it still fits."""
     table = finished_table(25, lang)

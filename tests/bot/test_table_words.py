@@ -1,4 +1,4 @@
-"""Issue 39, items 4–7, in the presenter, English and Persian: a signed number and a score pair,
+"""English and Persian: a signed number and a score pair,
 the target a table's footer names (in the singular for 1), a solo table's seats, and the
 bidding as the table and a waiting seat's hand message say it (edited on every bid)."""
 
@@ -50,7 +50,7 @@ def test_a_negative_number_has_a_minus_sign_kept_with_its_digits() -> None:
     # a pair with a negative number is spaced from its dash; without one, as before
     assert score_pair("en", [7, 5]) == "7–5" and score_pair("en", [7, 5, 3]) == "7–5–3"
     assert score_pair("en", [215, -35]) == f"215 – {MINUS}35"
-    assert score_pair("fa", [215, -35]) == f"{RLI}۲۱۵ بر {LRI}{MINUS}۳۵{PDI}{PDI}"  # issue 40
+    assert score_pair("fa", [215, -35]) == f"{RLI}۲۱۵ بر {LRI}{MINUS}۳۵{PDI}{PDI}"
     # an int filled into a sentence is written the same way
     assert t("en", "table.team_count", team="amir", count=-35) == f"amir: {MINUS}35"
     assert f"{LRI}{MINUS}۳۵{PDI}" in t("fa", "table.team_count", team="amir", count=-35)
@@ -147,7 +147,7 @@ def test_joker_six_bidding_on_the_table_and_in_a_waiting_dm(lang: str) -> None:
     board = render.table_message(table)
     assert board.embed is not None
     turn = t(lang, "table.turn_bid", name=NAMES[second], when="").split(" — ")[0]
-    turn = turn.split(" · ")[0]  # issue 40: in Persian the countdown after a label
+    turn = turn.split(" · ")[0]  # in Persian the countdown after a label
     assert turn in board.embed.description and expected[1] in board.embed.description
 
 

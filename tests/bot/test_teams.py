@@ -1,4 +1,4 @@
-"""Issue 13 item 4: a team is named by its players, in the table's language."""
+"""A team is named by its players, in the table's language."""
 
 from __future__ import annotations
 

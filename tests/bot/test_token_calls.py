@@ -1,4 +1,4 @@
-"""Issue 33: the hot interaction-token calls send discord.py's own JSON without discord.py's
+"""The hot interaction-token calls send discord.py's own JSON without discord.py's
 objects, and read Discord's answers as discord.py's webhook adapter does."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 37: ``/tournament``'s registration fits Discord's limit, and a tournament's messages
+"""``/tournament``'s registration fits Discord's limit, and a tournament's messages
 (the tournament message, the standings, a ping) keep within Discord's limits in both
 languages, show hostile names as text, and say what they must."""
 

@@ -34,7 +34,7 @@ def ready_to_act(message: StoredMessage | None, table: Table) -> bool:
     if match.phase == TRUMP:
         return any(i.startswith(f"hokm:t:{table.table_id}:{match.hand_number}:") for i in ids)
     marked = [b for b in message.buttons() if b.style == SUCCESS]
-    # a card to play or (issue 14, V2) to lay down, or the stock's card to keep
+    # a card to play or (V2) to lay down, or the stock's card to keep
     prefixes = tuple(f"hokm:{k}:{table.table_id}:{match.hand_number}:" for k in "cw")
     return bool(marked) and all((b.custom_id or "").startswith(prefixes) for b in marked)
 

@@ -83,7 +83,7 @@ async def test_v1_bam_and_stop_buttons_for_the_side_at_seven_tricks_to_none(
         bam = match.phase == BAM
         record = await double.click(user, found[0], custom_id=cid)
         assert record.response_type == 7, record.response_name
-        if bam:  # its line shows for the rest of hand 1, and only then (issue 39, item 3)
+        if bam:  # its line shows for the rest of hand 1, and only then
             await double.wait_until(
                 lambda: "declared **bam**" in table_message(double, table).text,
                 what="the bam line",

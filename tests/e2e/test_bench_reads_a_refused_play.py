@@ -1,4 +1,4 @@
-"""What the load bench counts as a played card (issue 34, "one doubled action"): a member the
+"""What the load bench counts as a played card ("one doubled action"): a member the
 computer was playing for (two missed turns, R14) gets the seat back with any click, and a card
 click that cannot go then (not their turn) is answered by editing their hand in place, with
 the refusal after it. The bench once took every in-place answer for a played card, so that

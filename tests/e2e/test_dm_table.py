@@ -1,4 +1,4 @@
-"""Issue 13, items 2 and 3: the DM is the player's table, and a turn is marked where the
+"""The DM is the player's table, and a turn is marked where the
 player last looked.
 
 Played on the real discord.py against the double: every DM kept live through its owner's
@@ -119,7 +119,7 @@ async def test_every_dm_follows_the_trick_the_last_trick_and_the_turn(
 async def test_a_turn_is_marked_on_the_my_hand_view_the_member_last_used(
     discord_double: DiscordDouble, make_bot: BotFactory
 ) -> None:
-    """Issue 13, item 3: a member who played from their "My hand" view learns of their next
+    """A member who played from their "My hand" view learns of their next
     turn there (edited through that click's token), not only in a DM they are not looking at."""
     double = discord_double
     bot = await make_bot(match_seed_base=5)

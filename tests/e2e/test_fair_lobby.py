@@ -1,4 +1,4 @@
-"""Issue 11 items 4, 6, 7 through Discord: one table per member, a table limit per server, Add
+"""One table per member, a table limit per server, Add
 computer is the host's, and no table opens where the bot cannot show it."""
 
 from __future__ import annotations

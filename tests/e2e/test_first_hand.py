@@ -1,4 +1,4 @@
-"""Issue 13, item 3: a match's first hand goes where the member clicked when its DM would wait.
+"""A match's first hand goes where the member clicked when its DM would wait.
 
 When many tables start together, each player's first DM (two calls of the global budget)
 queues behind the others for tens of seconds. The bot then sends the hand as a private

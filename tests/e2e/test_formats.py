@@ -1,4 +1,4 @@
-"""Issue 14 end to end: a whole match of every format the bot hosts, members and computers at
+"""A whole match of every format the bot hosts, members and computers at
 one table, through the real discord.py against the double: ``/hokm new format:…`` (or the
 server's default format), Join until the host starts, computers fill the rest, members play by
 DM, the summary names every team, the standings count the match for its format."""

@@ -65,10 +65,10 @@ async def test_four_members_play_a_match_by_dm_and_standings_update(
     winner = match.winner_team
     assert winner is not None and match.scores[winner] >= 2
     report = await double.wait_for_message(channel, lambda m: "win the match" in m.text, timeout=15)
-    # one closing message: the winners by name, every hand, a Rematch button (issue 13 item 7)
+    # one closing message: the winners by name, every hand, a Rematch button
     assert report.text.startswith(f"🏆 {team_label(table, 'en', winner)} win the match")
     assert report.buttons()[0].label == "Rematch"
-    # issue 16: four members, no hints: each one's rating change, winners up, losers down
+    # four members, no hints: each one's rating change, winners up, losers down
     rated = [line for line in report.text.splitlines() if line.startswith("⭐ Ratings: ")]
     assert len(rated) == 1 and rated[0].count("+") == 2 and rated[0].count(" -") == 2, rated
     assert [m for m in double.messages_in(channel) if "win the match" in m.text] == [report]
@@ -83,7 +83,7 @@ async def test_four_members_play_a_match_by_dm_and_standings_update(
     assert sorted(r.matches_won for r in standings.rows) == [0, 0, 1, 1]
     # the finished table frees the channel
     assert bot.service.table_in_channel(channel.id) is None
-    # issue 16: the match heads /hokm history, and its Replay opens, privately, at its deal
+    # the match heads /hokm history, and its Replay opens, privately, at its deal
     viewer = double.members[2]
     listing = (await double.slash(viewer, channel, "hokm history")).message
     assert listing is not None and listing.buttons()[0].custom_id == f"hokm:y:{table.table_id}"

@@ -1,4 +1,4 @@
-"""Issue 39, items 1–3 end to end, the real bot against the Discord double, in English and
+"""The real bot against the Discord double, in English and
 Persian: how the end of a hand reads to players.
 
 1. The trick that decided a hand (who played what, who took it) is in the hand's result in

@@ -1,4 +1,4 @@
-"""Issue 13 item 8, end to end against the Discord double: a table opened with hints gives the
+"""Against the Discord double: a table opened with hints gives the
 player to act a Hint button in their DM (and My hand view); pressing it answers privately with
 the hard player's card and a reason in the table's language, and changes nothing. A table
 without hints has no button and refuses a forged one; the table message and the stored result

@@ -1,4 +1,4 @@
-"""Issue 16 end to end: ``/hokm history`` lists the server's finished matches (or a member's),
+"""``/hokm history`` lists the server's finished matches (or a member's),
 ten a page, and each one's Replay opens a private view that steps through it hand by hand and
 trick by trick with every hand shown. A live table is never replayed; another server's match
 id, a forged step, another member's replay buttons get clear refusals; nobody is pinged.

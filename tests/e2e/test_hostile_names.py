@@ -1,5 +1,5 @@
 """Members with hostile nicknames play: nothing the bot sends pings the server, a role or a
-bystander, and their names show as text, never as markup (issue 11, items 1 and 2)."""
+bystander, and their names show as text, never as markup."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 16 end to end: ``/standings`` ranks by the conservative skill rating with matches and
+"""``/standings`` ranks by the conservative skill rating with matches and
 wins beside it, and ``/standings member`` shows the rating, its recent change and the best
 partner, in English and Persian, pinging nobody."""
 

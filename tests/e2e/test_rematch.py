@@ -1,4 +1,4 @@
-"""Issue 13 item 7 end to end: a finished match leaves one summary message, and its Rematch
+"""A finished match leaves one summary message, and its Rematch
 button seats the same players again (docs/rules.md, "Rematch")."""
 
 from __future__ import annotations

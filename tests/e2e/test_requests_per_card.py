@@ -1,4 +1,4 @@
-"""Issue 33: what one card costs in requests at a table of four members, counted through the
+"""What one card costs in requests at a table of four members, counted through the
 double (never timed).
 
 Discord forces one answer per click. Beyond it, a card owes the next player their turn mark,

@@ -1,5 +1,5 @@
 """``/hokm rules``: the rules of the server's format, or of the one asked for (every Hokm
-format of issue 14 and V6 Shelem of issue 17), in the server's language, to the member alone."""
+format and V6 Shelem), in the server's language, to the member alone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Hokm bot's sharded client in-process against the double (issue 15, docs/scaling.md):
+"""The Hokm bot's sharded client in-process against the double (docs/scaling.md):
 which client a setting picks, which guilds a slice holds, and health per shard."""
 
 # Waiting helpers take a timeout so a failure can say what it waited for.

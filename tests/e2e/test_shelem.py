@@ -1,4 +1,4 @@
-"""V6 Shelem end to end (issue 17), through the real discord.py against the double:
+"""V6 Shelem end to end, through the real discord.py against the double:
 ``/hokm new format:shelem``, members and computers at one table, the auction by DM buttons,
 the hakem's kitty chosen card by card and laid down, the mode, the play, the channel's reports
 and the summary, the standings of the format; refusals answered privately; a restart in the

@@ -1,4 +1,4 @@
-"""V6 Shelem's Replay end to end (issues 16 and 17), through the real discord.py against the
+"""V6 Shelem's Replay end to end, through the real discord.py against the
 double: a member and three computers play a Shelem match to its end; ``/hokm history`` lists
 it with a Replay button; the Replay, private to the member who opened it, steps through the
 match trick by trick and hand by hand, with the bidding, the kitty and the laid-down cards

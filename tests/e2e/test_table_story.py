@@ -1,4 +1,4 @@
-"""Issue 13 items 1, 4, 5, 6 and 9 end to end, the real bot against the Discord double, in
+"""The real bot against the Discord double, in
 English and Persian: the table message lists this hand's tricks card by card and the last
 hand in one line; teams are named by their players; a double click in the DM is answered as
 one; equal records share a rank in /standings; a member watching gets told so."""

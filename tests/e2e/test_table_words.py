@@ -1,4 +1,4 @@
-"""Issue 39, items 4–7, end to end in English and Persian (the server's ``language``): what a
+"""In English and Persian (the server's ``language``): what a
 table says about its target, a negative score, a solo table's seats and a hand's bidding,
 through the real discord.py against the double, with the hidden-cards checker over every
 message (``tests/reliability/leaks.py``)."""
@@ -31,7 +31,7 @@ FA_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 
 
 def shown(lang: str, value: int) -> str:
-    """A score as issue 39 wants it: ``−35`` with U+2212, in Persian ``۳۵`` digits and the
+    """A score as the table writes it: ``−35`` with U+2212, in Persian ``۳۵`` digits and the
     negative number in a left-to-right isolate (``\u2066−۳۵\u2069``)."""
     digits = str(abs(value)).translate(FA_DIGITS) if lang == "fa" else str(abs(value))
     if value >= 0:
@@ -278,7 +278,7 @@ async def test_39_7_joker_six_bidding_says_who_bids_and_the_highest_bid(
         expected = bid_expected(table, lang, seat, number(lang, high), high_seat)
         await _check_waiting(double, table, users, lang, expected)
         turn = t(lang, "table.turn_bid", name=seat_name(table, seat), when="")
-        turn = turn.split(" — ")[0].split(" · ")[0]  # issue 40: fa's countdown after a label
+        turn = turn.split(" — ")[0].split(" · ")[0]  # fa's countdown after a label
         await double.wait_until(
             lambda: all(
                 e in table_message(double, table).text
@@ -334,7 +334,7 @@ async def test_39_7_shelem_bidding_says_who_bids_and_the_highest_bid(
         expected = bid_expected(table, lang, seat, bid_label(lang, match.high), match.high_seat)
         await _check_waiting(double, table, users, lang, expected)
         turn = t(lang, "shelem.turn_bid", name=seat_name(table, seat), when="")
-        turn = turn.split(" — ")[0].split(" · ")[0]  # issue 40: fa's countdown after a label
+        turn = turn.split(" — ")[0].split(" · ")[0]  # fa's countdown after a label
         await double.wait_until(
             lambda: all(
                 e in table_message(double, table).text

@@ -1,4 +1,4 @@
-"""Issue 37 end to end through the double: an individual Swiss of eight members over three
+"""Through the double: an individual Swiss of eight members over three
 rounds to target 1, a knockout of four fixed teams, a no-show's forfeit. Each table is pinged
 once with its players alone, the tournament message and the standings are kept current, and
 no hidden card shows anywhere but its holder's own views."""

@@ -1,4 +1,4 @@
-"""Issue 37 end to end: a tournament lives in the database. The bot stops in the middle of a
+"""A tournament lives in the database. The bot stops in the middle of a
 round (a match half played) and a new one on the same database plays on: nothing is lost and
 no table is opened or pinged twice. Two bot processes on one PostgreSQL database (each
 holding a shard) both move a tournament on when a round's grace time ends (a member did not

@@ -1,4 +1,4 @@
-"""Issue 16's web page from Discord: a server admin turns it on with ``/hokm settings
+"""The web page from Discord: a server admin turns it on with ``/hokm settings
 web:true`` and alone is shown its address, privately (never in a channel message); the page
 answers at that address, and at no other; ``web:false`` closes it; a member without Manage
 Server cannot; a bot without ``web_port`` refuses to turn it on, changing nothing. While a

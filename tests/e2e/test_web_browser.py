@@ -1,11 +1,11 @@
-"""Issue 16's web page in a real browser: Debian's Chromium, driven by Playwright, opens the
+"""The web page in a real browser: Debian's Chromium, driven by Playwright, opens the
 address a server admin was shown privately by ``/hokm settings web:true`` (the real bot
 against the Discord double). The leaderboard shows a hostile name as text (no script runs,
 no element is injected), the strict policy lets the page's own stylesheet apply and nothing
 else, a replay steps forward and back by its links, the Persian page lays out right to left,
 and a wrong secret, then the page turned off, get 404.
 
-Issue 38, on the page served over a store of finished matches of every format: every page, in
+On the page served over a store of finished matches of every format: every page, in
 both languages, at 360 × 740 (a phone) and 1280 × 800, with 32-character names, has no
 horizontal scroll; ← → step a replay and its links do without script; the dark theme; the
 README's screenshots (``docs/screenshots/``, written under ``HOKM_WRITE_SCREENSHOTS=1``); and
@@ -139,7 +139,7 @@ async def test_the_web_page_in_chromium_leaderboard_replay_persian_and_404s(
             assert await page.evaluate(direction) == "rtl"
             assert await page.evaluate("document.documentElement.lang") == "fa"
             # a seat reads right to left (its name at its right), the table keeps its places
-            # (issue 38: seat 1 sits on the right of the felt in both languages)
+            # (seat 1 sits on the right of the felt in both languages)
             felt = await page.locator(".felt").bounding_box()
             bottom = await seats.nth(0).bounding_box()
             name = await seats.nth(0).locator("h3 bdi").bounding_box()
@@ -169,7 +169,7 @@ async def test_the_web_page_in_chromium_leaderboard_replay_persian_and_404s(
             await browser.close()
 
 
-# ---------------------------------------------------------------------- issue 38: phones
+# ---------------------------------------------------------------------- phones
 
 PHONE: Final = {"width": 360, "height": 740}
 DESKTOP: Final = {"width": 1280, "height": 800}
@@ -200,7 +200,7 @@ COMMAND_GLYPHS: Final = """() => {
   return [box(0), box(1)];
 }"""
 """Where the footer command's "/" and "h" are drawn: "/" first, on the left, in both
-languages (issue 38 item 4: the Persian page showed ``hokm settings web:false/``)."""
+languages (the Persian page showed ``hokm settings web:false/``)."""
 
 
 async def store_every_format(served: Served, names: Sequence[str], guild: int = GUILD) -> dict:
@@ -240,7 +240,7 @@ async def browser_page(playwright: Any, chromium: str, size: str, **options: Any
 async def test_every_page_fits_the_screen_with_the_longest_names(
     chromium: str, tmp_path: Path, size: str, lang: str
 ) -> None:
-    """Issue 38 item 1: at 360 × 740 (a phone) and 1280 × 800, in both languages, with
+    """At 360 × 740 (a phone) and 1280 × 800, in both languages, with
     32-character names (markup, Persian, the widest Latin letters) at every seat: every
     leaderboard, the matches, every format's replay at its widest frames, a refusal and the
     404 have no horizontal scroll and nothing past an edge; the leaderboard's rows are drawn
@@ -286,7 +286,7 @@ async def test_every_page_fits_the_screen_with_the_longest_names(
 async def test_the_replay_steps_by_arrow_keys_and_by_its_links_without_script(
     chromium: str, tmp_path: Path
 ) -> None:
-    """Issue 38 item 10: ← → step a replay (the page's one script, allowed by its hash: no
+    """← → step a replay (the page's one script, allowed by its hash: no
     policy error); with script off, the same steps are its links."""
     from playwright.async_api import async_playwright
 
@@ -320,7 +320,7 @@ async def test_the_replay_steps_by_arrow_keys_and_by_its_links_without_script(
 
 
 async def test_the_dark_theme_follows_the_system(chromium: str, tmp_path: Path) -> None:
-    """Issue 38 item 10: ``prefers-color-scheme: dark`` gives a dark page, light a light one."""
+    """``prefers-color-scheme: dark`` gives a dark page, light a light one."""
     from playwright.async_api import async_playwright
 
     background = "getComputedStyle(document.body).backgroundColor"
@@ -372,7 +372,7 @@ async def test_the_readmes_screenshots_fit_their_screens(chromium: str, tmp_path
                 await browser.close()
 
 
-# ---------------------------------------------------------------------- issue 38: axe-core
+# ---------------------------------------------------------------------- axe-core
 
 AXE: Final = Path(__file__).resolve().parent / "axe"
 """``package.json`` and ``package-lock.json`` pinning axe-core (its version and hash)."""
@@ -408,7 +408,7 @@ def axe_script(tmp_path_factory: pytest.TempPathFactory) -> Path:
 async def test_no_page_has_a_serious_or_critical_accessibility_violation(
     chromium: str, axe_script: Path, tmp_path: Path, scheme: str
 ) -> None:
-    """Issue 38 item 10: axe-core (WCAG 2 A and AA rules and its best practices) on every kind
+    """Axe-core (WCAG 2 A and AA rules and its best practices) on every kind
     of page, both languages, phone and desktop, light and dark: no serious or critical
     violation. axe is injected into the page, so this context alone bypasses the policy."""
     from playwright.async_api import async_playwright

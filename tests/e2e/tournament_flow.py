@@ -1,4 +1,4 @@
-"""Tournaments through the double (issue 37): a manager opens one, members press **Join** on
+"""Tournaments through the double: a manager opens one, members press **Join** on
 its message, the host starts it, and each table is joined from its own message and played
 from the players' DMs. The double's bot has no thread permissions, so the tables take turns
 in the tournament's channel (the fallback); ``tests/service/test_tournaments.py`` covers

@@ -1,4 +1,4 @@
-"""Positions for the double-dummy tests (issue 36): played hands through the engine, and
+"""Positions for the double-dummy tests: played hands through the engine, and
 seeded positions late in a hand."""
 
 from __future__ import annotations

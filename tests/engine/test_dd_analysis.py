@@ -1,5 +1,5 @@
-"""Every decision of a played hand against the double-dummy solver (issue 36,
-``engine.dd_analysis``): each legal card's outcome, the best cards and what the card played
+"""Every decision of a played hand against the double-dummy solver
+(``engine.dd_analysis``): each legal card's outcome, the best cards and what the card played
 cost its side."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The double-dummy search's pieces (issue 36, ``engine.dd_core``): the relative form of a
+"""The double-dummy search's pieces (``engine.dd_core``): the relative form of a
 suit, the runs of equivalent cards, the small-card rule, and which search module runs."""
 
 from __future__ import annotations

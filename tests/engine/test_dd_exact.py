@@ -1,4 +1,4 @@
-"""EXACTNESS (issue 36), the suite's short form of ``bench/dd_check.py``: the double-dummy
+"""EXACTNESS, the suite's short form of ``bench/dd_check.py``: the double-dummy
 solver against a plain minimax (no pruning, no table) on 300 random end positions of every
 format it covers, and on 10 deals late in a hand against itself with each speed-up turned
 off in turn. The long runs (10,000 end positions, 500 whole deals) are the bench's.

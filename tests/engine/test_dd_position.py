@@ -1,4 +1,4 @@
-"""A double-dummy position is checked when built (issue 36): an impossible one is refused
+"""A double-dummy position is checked when built: an impossible one is refused
 with an ``InvalidPosition`` naming the check that failed, never solved."""
 
 from __future__ import annotations

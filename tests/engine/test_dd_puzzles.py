@@ -1,4 +1,4 @@
-"""Double-dummy puzzles from played hands (issue 36, ``engine.dd_puzzles``): the decisions where
+"""Double-dummy puzzles from played hands (``engine.dd_puzzles``): the decisions where
 one card alone keeps the best outcome, their line of best play, the re-check before a puzzle is
 shown, and stored puzzles read back strictly."""
 

@@ -1,4 +1,4 @@
-"""The value the double-dummy solver returns (issue 36): the hand's outcome as R10, R11 and
+"""The value the double-dummy solver returns: the hand's outcome as R10, R11 and
 the joker six's bid score it, its order, and the ladder of races that finds it."""
 
 from __future__ import annotations

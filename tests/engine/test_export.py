@@ -1,4 +1,4 @@
-"""Issue 38 item 9: a finished match exported as its documented file (``engine.export``,
+"""A finished match exported as its documented file (``engine.export``,
 ``docs/match-format.md``) replays with the engine to exactly the match that was played, in
 every Hokm format and in Shelem; ``python -m engine.replay_file`` says so in one line, and an
 edited, truncated or foreign file is refused with a line naming what is wrong."""

@@ -1,4 +1,4 @@
-"""Hints for learners (issue 13 item 8): one reason per kind, from the seat's view alone."""
+"""Hints for learners: one reason per kind, from the seat's view alone."""
 
 from __future__ import annotations
 

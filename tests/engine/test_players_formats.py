@@ -1,4 +1,4 @@
-"""Computer players in every format of ``FORMATS`` (issue 14): legal in every phase, sampling
+"""Computer players in every format of ``FORMATS``: legal in every phase, sampling
 consistent with what a seat knows, the simulator faithful to ``Match``, hints for every seat.
 
 Every test here runs over all formats the engine knows, from their ``GameFormat`` data only:

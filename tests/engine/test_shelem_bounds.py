@@ -1,6 +1,6 @@
 """V6.4.1 (the dealer must open after three deals everyone passed), V6.14.1 (at most
 ``MAX_HANDS`` hands), V6.5.2 (the shelem bidder's partner is not asked), and the bound these put
-on everything a match records (docs/rules.md V6, issue 34)."""
+on everything a match records (docs/rules.md V6)."""
 
 from __future__ import annotations
 

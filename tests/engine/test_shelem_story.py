@@ -1,4 +1,4 @@
-"""``engine.shelem.story`` (V6, issue 17: ``/hokm history``'s Replay of a Shelem match): a
+"""``engine.shelem.story`` (V6: ``/hokm history``'s Replay of a Shelem match): a
 finished match kept as its seed, options and actions replays to exactly the same match, and its
 story holds each hand's bidding, kitty, laid-down cards, mode and trump, deal, tricks, points
 and result as they happened; a record that does not replay is refused."""

@@ -1,4 +1,4 @@
-"""``engine.story`` (issue 16, ``/hokm history``'s Replay): a finished match kept as its
+"""``engine.story`` (``/hokm history``'s Replay): a finished match kept as its
 format, seed, rules and actions replays to exactly the same match, in every format and with
 every house rule, and its story holds each hand's deal, tricks and result as they happened."""
 

@@ -290,7 +290,7 @@ def test_r1_stored_variant_names_its_format_and_rejects_a_removed_card() -> None
 
 
 def test_r1_a_match_stored_before_the_variants_loads_and_stores_the_same() -> None:
-    """``data/standard_v1.json`` was written by the engine before issue 14 (main at 4093e97)."""
+    """``data/standard_v1.json`` was written by the engine before the Hokm family's formats (main at 4093e97)."""
     for name in ("standard_v1.json", "standard_v1_over.json"):
         stored = json.loads((DATA / name).read_text())
         m = Match.from_dict(stored)

@@ -40,13 +40,13 @@ def test_dependencies_are_a_layer_of_their_own_before_the_source() -> None:
 
 
 def test_the_dependency_layer_installs_the_lock_with_its_hashes() -> None:
-    """Issue 34, item 11: the image gets exactly the locked versions, each checked by hash."""
+    """The image gets exactly the locked versions, each checked by hash."""
     run = next(a for w, a in instructions() if w == "RUN" and "pip install" in a)
     assert "--require-hashes -r requirements.txt" in run, run
 
 
 def test_the_base_image_is_pinned_by_digest() -> None:
-    """Issue 34, item 11: a tag moves; a digest names one image."""
+    """A tag moves; a digest names one image."""
     base = next(a for w, a in instructions() if w == "FROM")
     assert re.fullmatch(r"python:3\.11-slim@sha256:[0-9a-f]{64}", base), base
 

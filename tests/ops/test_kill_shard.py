@@ -1,4 +1,4 @@
-"""``kill -9`` of one of two bot processes in the middle of a hand (issue 15, docs/scaling.md
+"""``kill -9`` of one of two bot processes in the middle of a hand (docs/scaling.md
 "When a process dies"): the match goes on from the other process and ends exactly as it ends
 when nobody is killed.
 

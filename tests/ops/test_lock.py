@@ -1,4 +1,4 @@
-"""Issue 34, item 11: reproducible installs from a lock with hashes.
+"""Reproducible installs from a lock with hashes.
 
 ``requirements.txt`` (the runtime and the postgres extra: the Docker image) and
 ``requirements-test.txt`` (those and the test extra: ``.ci/run``) are pip-compile's output with

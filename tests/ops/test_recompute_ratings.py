@@ -1,4 +1,4 @@
-"""``python -m bot --recompute-ratings`` (issue 16): every rating rebuilt from the stored
+"""``python -m bot --recompute-ratings``: every rating rebuilt from the stored
 finished matches, exactly the values the live updates left."""
 
 from __future__ import annotations

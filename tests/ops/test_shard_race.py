@@ -1,4 +1,4 @@
-"""Two real bot processes racing on one table (issue 15): a member clicks a card in their DM
+"""Two real bot processes racing on one table: a member clicks a card in their DM
 (delivered to the shard-0 process) and in their **My hand** view in the channel (delivered to
 the shard-1 process, which serves the server) at the same moment. Whatever the order in which
 the two processes get there, one click is applied and the other is refused, and the store

@@ -1,5 +1,5 @@
 """Two ``python -m bot`` processes of one token on one PostgreSQL, each holding one of two
-shards (issue 15): each gets only its own servers' events, and a ``/hokm new`` in a server is
+shards: each gets only its own servers' events, and a ``/hokm new`` in a server is
 served by the process holding that server's shard (docs/scaling.md)."""
 
 from __future__ import annotations

@@ -143,7 +143,7 @@ async def test_a_clean_start_is_quiet_and_ready_only_after_the_gateway(
 async def test_a_second_process_on_one_sqlite_file_is_refused_in_one_line(
     discord_double: DiscordDouble, bot_process: BotProcessFactory, tmp_path: Path
 ) -> None:
-    """Issue 15: a SQLite file has one bot process (several need PostgreSQL); a second one
+    """A SQLite file has one bot process (several need PostgreSQL); a second one
     started on it would play every table twice, so it stops before touching the database.
     The lock goes with the process, even a killed one: the file can be served again."""
     env = bot_env(discord_double, tmp_path)

@@ -1,4 +1,4 @@
-"""Issue 34, item 2: a credential anywhere in a URL never reaches a log or a printed line.
+"""A credential anywhere in a URL never reaches a log or a printed line.
 
 Operators put passwords in the query as often as in the userinfo (libpq's ``?password=``,
 ``?sslpassword=``, ``?passfile=``; redis-py's ``?password=``, the only place on a ``unix://``

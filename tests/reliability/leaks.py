@@ -9,7 +9,7 @@ when, and flags every card label ("A♠") or card ``custom_id`` in it that was t
 hidden from that viewer: not in the viewer's own hand and not yet played in the hand being
 played.
 
-A Replay (issue 16, ``/hokm history``) shows every hand of a match, and may: once the match is
+A Replay (``/hokm history``) shows every hand of a match, and may: once the match is
 over. A replay view of the watched table (its ⏮ ◀ ▶ ⏭ buttons name the match) stored before
 the match ended is a leak of every card in it; after the end it is set aside. Other matches'
 replays are none of this match's business.
@@ -44,12 +44,12 @@ CARD_ID = re.compile(rf"hokm:(?:[ct]|sk):[0-9a-f]{{12}}:\d+:({_CODE})")
 CHOSEN_ID = re.compile(rf"hokm:s[kl]:[0-9a-f]{{12}}:\d+:(?:{_CODE}:)?((?:{_CODE}\.?)+)")
 """V6 Shelem: the cards a hakem chose to lay down, carried by his own kitty buttons."""
 TRICK_LINE = re.compile(r"^[\u200f\u2068]*([0-9۰-۹]+)\u2069? · (.+) [→←] ")
-"""A trick line of the table message (issue 13 item 1), English or Persian:
+"""A trick line of the table message, English or Persian:
 ``4 · amir 6♠ · bahar K♠ · cyrus 7♠ · dara 9♥ → cyrus``."""
 HAND_ENDED_LINE = re.compile(
     r"(?:Hand|دور) ([0-9۰-۹]+) (?:ended with trick|با دست) ([0-9۰-۹]+)(?: تمام شد)?: (.+) [→←] "
 )
-"""The trick that ended a hand, shown after it (issue 39: the channel's report, the table
+"""The trick that ended a hand, shown after it (the channel's report, the table
 message and the hand messages), English or Persian, read with its direction controls taken
 out: ``Hand 1 ended with trick 10: cyrus 8♥ · amir 7♥ · bahar 8♠ → cyrus``. The next hand
 may have dealt those cards to anyone, so the line is checked against the tricks taken (the

@@ -53,7 +53,7 @@ async def dm_shows(double: DiscordDouble, user: User, table: Table) -> None:
     seat = table.seat_of(user.id)
     assert seat is not None
     # kept current through the member's token, or edited once through the outbox (then it
-    # says "see the table" rather than name whose turn it is: issue 13, item 2)
+    # says "see the table" rather than name whose turn it is)
     texts = {render.hand_message(table, seat, live=live).content for live in (True, False)}
     await double.wait_until(
         lambda: any(m.content in texts for m in double.dms(user)),

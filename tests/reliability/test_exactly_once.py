@@ -104,7 +104,7 @@ async def test_a_double_click_on_a_card_plays_it_once(
     assert sorted([first.response_type, second.response_type]) == [4, 7]
     refused = first if first.response_type == 4 else second
     assert refused.ephemeral and refused.message is not None
-    # the second click of the same card: "already played" (issue 13 item 5), or, when that
+    # the second click of the same card: "already played", or, when that
     # card completed the trick and won it, the card is simply no longer held
     assert "already played" in refused.message.text or "don't hold" in refused.message.text
     assert len(match.actions) == before + 1

@@ -1,4 +1,4 @@
-"""Issue 14, the reliability guarantees on the three-player format (V3: 17 cards each, everyone
+"""The reliability guarantees on the three-player format (V3: 17 cards each, everyone
 alone): no card of a hand shows anywhere but its player's own views (guarantee 5, the
 ``leaks`` checker), and ``kill -9`` at any point of the match loses nothing (guarantee 1: the
 real ``python -m bot`` killed and restarted, ending card for card with the engine alone)."""
@@ -223,7 +223,7 @@ class ThreePlayerScript(Script):
 
     async def open_table(self, *, kill_in_lobby: bool) -> None:
         host, second, *_ = self.double.members
-        # the server's target: a format with its own (the joker six) refuses a table's (issue 39)
+        # the server's target: a format with its own (the joker six) refuses a table's
         settings = {"trump_seconds": TRUMP_SECONDS, "target_score": TARGET}
         await self.double.slash(host, self.channel, "hokm settings", settings)
         options = {"turn_seconds": TURN_SECONDS, "difficulty": "easy", "format": self.fmt.name}

@@ -80,7 +80,7 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
         await click_scripted(double, table, users)
         if len(match.actions) == 20 and not planted:
             planted = plant_leaks(double, table)
-            # issue 16: a live table is never replayed, even asked for by its own id
+            # a live table is never replayed, even asked for by its own id
             rec = await double.click(
                 host, table_message(double, table), custom_id=f"hokm:y:{table.table_id}", stale=True
             )
@@ -94,13 +94,13 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
     summary = await double.wait_for_message(
         double.channel, lambda m: "win the match" in m.text, timeout=15
     )
-    # the match summary (issue 13 item 7) is one of the surfaces walked below: public, after
+    # the match summary is one of the surfaces walked below: public, after
     # the last deal, when the cards left in the hands are still hidden from everyone
     assert summary.author is double.world.bot and summary.buttons()[0].label == "Rematch"
     await double.wait_until(  # the finished table's last edit may still be on its way
         lambda: not table_message(double, table).buttons(), what="the table message's last edit"
     )
-    # issue 16: once it is over, its Replay shows every hand, and the checker lets it
+    # once it is over, its Replay shows every hand, and the checker lets it
     rec = await double.click(closed, summary, custom_id=f"hokm:y:{table.table_id}", stale=True)
     replay = rec.message
     assert rec.ephemeral and replay is not None and replay.ephemeral_to == closed.id
@@ -109,7 +109,7 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
         await double.click(closed, replay, custom_id=ahead.custom_id)
     assert len(double.message(replay.id).history) == 2 and "Trick 2: " in replay.text
     found = leaks(double, watcher)
-    # the table message listed the hand's tricks card by card (issue 13 item 1), and every
+    # the table message listed the hand's tricks card by card, and every
     # such line was checked against the tricks completed by then
     shown = [
         line
@@ -125,7 +125,7 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
     ]
     versions = sum(len(m.history) + 1 for m in double.world.messages.values())
     assert versions > 150  # the checker really walked the match
-    # Issue 13, item 2: hand messages now show the table (the trick in progress with other
+    # hand messages now show the table (the trick in progress with other
     # players' cards, the last trick); the checker walked those versions too and found no
     # card in them that was still hidden from their reader.
     private = [
@@ -136,7 +136,7 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
     ]
     assert sum("On the table: " in text and " · " in text for text in private) > 20
     assert sum("Last trick (" in text for text in private) > 20
-    # Issue 39: a hand's end shows the trick that ended it in the channel's report, on the
+    # a hand's end shows the trick that ended it in the channel's report, on the
     # table message and in every member's hand message, after the next hand was dealt (its
     # cards may be anyone's by then); every such line was checked against the tricks taken.
     ended = [text for text in private if " ended with trick " in text]
@@ -147,15 +147,15 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
 def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
     """Six messages the bot never sends: a card still held by seat 0, shown in the channel,
     in another seat's DM, in an ephemeral to a third seat, in a line shaped like a trick
-    line of the table message and in one shaped like the trick that ended a hand (issue 39;
-    tricks that never happened); and a Replay view (issue 16) of this live table, every hand
+    line of the table message and in one shaped like the trick that ended a hand
+    (tricks that never happened); and a Replay view of this live table, every hand
     in it. The checker must flag exactly these."""
     match = table.match
     assert match is not None and double.channel is not None
     card = Card(min(match.hand_of(0)))
     world = double.world
     users = {u.id: u for u in double.members}
-    others = range(1, len(table.seats))  # three seats or more (issue 14)
+    others = range(1, len(table.seats))  # three seats or more
     open_dms = [i for i in others if not table.seat(i).dm_closed]
     other = users[table.seat(open_dms[0]).user_id or 0]
     third = users[table.seat(next(i for i in others if i != open_dms[0])).user_id or 0]
@@ -168,7 +168,7 @@ def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
     )
     fake = f"1 · a {card.label} · b 2♣ · c 3♣ · d 4♣ → a"
     trick = world.create_message(double.channel, {"embeds": [{"description": fake}]})
-    # issue 39: shaped like the trick that ended a hand, in Persian, of a trick never taken
+    # shaped like the trick that ended a hand, in Persian, of a trick never taken
     ended = (
         f"\u200fدور \u2068۱\u2069 با دست \u2068۳\u2069 تمام شد: \u2068a {card.label}\u2069 ← a برد"
     )
@@ -245,7 +245,7 @@ async def test_a_move_is_never_shown_before_it_is_stored(
 async def test_no_hand_leaks_through_hints(
     discord_double: DiscordDouble, make_bot: BotFactory
 ) -> None:
-    """Issue 13 item 8: at a table with hints on, every member presses Hint on every turn (in
+    """At a table with hints on, every member presses Hint on every turn (in
     their DM, or in My hand with DMs closed) before playing; the checker walks every hint
     answer with the rest and finds nothing the bot sent (and the three planted leaks)."""
     double = discord_double
@@ -300,7 +300,7 @@ async def test_no_hand_leaks_through_hints(
 
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_the_checker_reads_the_trick_that_ended_a_hand(lang: str) -> None:
-    """Issue 39: the line of the trick that ended a hand names cards the next hand may have
+    """The line of the trick that ended a hand names cards the next hand may have
     dealt to anyone; the checker sets it aside only when that hand had that trick."""
     import dataclasses
     import datetime as dt

@@ -4,7 +4,7 @@ user, never a table stuck for ever.
 Forged and malformed custom_ids, clicks from non-players and from another server, slash
 options out of range, the channel deleted mid-match, the bot losing the right to post, a
 member who walks away mid-match, a fuzz of 1,200 random malformed clicks at a live table, and
-(issue 34) a fuzz of every kind of id the parser knows (``custom_ids.KINDS``, so a new kind is
+a fuzz of every kind of id the parser knows (``custom_ids.KINDS``, so a new kind is
 fuzzed with no change here): each number at and past its bounds, cut short, extended, in
 other scripts' digits, by hypothesis on the parser and through the real bot's click path.
 """
@@ -113,7 +113,7 @@ async def test_forged_ids_non_players_and_strangers_get_private_answers(
     public = table_message(double, table)
     for who in (onlooker,):  # not seated: every table button says so
         rec = await double.click(who, public, label="My hand")
-        assert_private_refusal(rec, "You are watching")  # a spectator (issue 13 item 9)
+        assert_private_refusal(rec, "You are watching")  # a spectator
         for custom_id in (
             custom_ids.my_hand_id(tid),
             custom_ids.card_id(tid, hand, next(iter(held))),
@@ -175,7 +175,7 @@ async def test_forged_page_and_card_clicks_never_rewrite_a_public_message(
 async def test_a_member_id_past_64_bits_is_refused_like_any_forged_id(
     discord_double: DiscordDouble, hokm_bot: HokmBot, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Issue 34: ``hokm:g:1:99999999999999999999:n`` named a member past the store's 64 bits
+    """``hokm:g:1:99999999999999999999:n`` named a member past the store's 64 bits
     and came back as "internal error" with a traceback; it is a forged id like any other."""
     double = discord_double
     guild, channel = double.guild, double.channel
@@ -409,7 +409,7 @@ async def test_fuzz_a_thousand_malformed_clicks_change_nothing_and_all_are_answe
     assert no_errors_logged(caplog) == []
 
 
-# ---------------------------------------------------------------------- issue 34: every kind
+# ---------------------------------------------------------------------- every kind
 
 BAD_BUTTON = error_text("en", "error.bad_button", {})
 

@@ -1,4 +1,4 @@
-"""Guarantee 5, hidden hands, at a Shelem table (V6, issue 17): across every message, embed,
+"""Guarantee 5, hidden hands, at a Shelem table (V6): across every message, embed,
 button and ephemeral answer of a full match, no card of a hand, of the kitty or of the cards
 the hakem laid down shows anywhere but where its owner may see it (V6.6.4: the kitty nobody's
 before the bidding ends and then the hakem's alone; the laid-down cards the hakem's alone, his

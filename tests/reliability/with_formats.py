@@ -1,5 +1,5 @@
 """``python -m tests.reliability.with_formats``: the bot (``python -m bot``, same arguments and
-environment) with every table shape of issue 14 known: the engine's formats, and a stand-in
+environment) with every table shape of the Hokm family known: the engine's formats, and a stand-in
 (``tests.formats``) for a shape the engine has no format of yet, registered before the bot
 builds its commands, so ``/hokm new format:`` offers it."""
 

@@ -1,4 +1,4 @@
-"""Issue 13 items 5 and 9 in the service: a second card from a seat that already played to
+"""A second card from a seat that already played to
 this trick is refused as such (R8: one card per seat per trick), and a member without a seat
 at a match is a spectator, told so rather than refused as an error."""
 

@@ -1,4 +1,4 @@
-"""Issue 14 through the service: a table of any format fills its own number of seats, starts
+"""A table of any format fills its own number of seats, starts
 the engine's match of that format, keeps the format across a restart (the table's JSON) and a
 rematch, times out its members (R14) and records the finished match with every team."""
 
@@ -52,7 +52,7 @@ async def test_a_table_of_each_format_fills_its_seats_and_plays_to_the_end(
         assert len(recorded.scores) == len(recorded.team_stats) == len(fmt.teams)
         assert recorded.scores == tuple(table.match.scores)
         assert [p.team for p in recorded.players] == list(fmt.team_of)
-        # issue 16: every format's record replays to the match (its Replay's story)
+        # every format's record replays to the match (its Replay's story)
         assert recorded.replay is not None and rebuild(recorded.replay) == table.match
         assert story(recorded.replay).scores == recorded.scores
         assert service.tables == {}

@@ -30,7 +30,7 @@ async def test_computers_play_a_match_to_the_end(
     assert recorded.scores[recorded.winner_team] == max(recorded.scores)
     assert len(recorded.hands) == len(match.hand_results)
     assert [p.is_computer for p in recorded.players] == [False, True, True, True]
-    # issue 16: the record keeps the whole match for its Replay, and plays back to it exactly
+    # the record keeps the whole match for its Replay, and plays back to it exactly
     assert recorded.replay is not None and rebuild(recorded.replay) == match
     told = story(recorded.replay)
     assert [h.result for h in told.hands] == match.hand_results

@@ -1,4 +1,4 @@
-"""Issue 34: a hint is searched once per seat and position. A second press for the same view
+"""A hint is searched once per seat and position. A second press for the same view
 answers from the cache, a press while it is being searched waits for that search, a new
 position is searched again, and what is kept goes with the table."""
 

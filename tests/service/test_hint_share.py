@@ -1,4 +1,4 @@
-"""Issue 34: a table's hints share that table's turn in the worker's round robin with its
+"""A table's hints share that table's turn in the worker's round robin with its
 computers' decisions, so a member pressing Hint takes no more of the worker than their table's
 share. Counted in the order the worker served the requests, never in wall time."""
 

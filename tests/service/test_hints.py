@@ -1,4 +1,4 @@
-"""Issue 13 item 8 in the service: who may have a hint, and that the hint is thought in the
+"""Who may have a hint, and that the hint is thought in the
 worker under a key of its own, on the member's view only, bounded in time."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``/hokm history``'s service (issue 16): finished matches listed and replayed from their
+"""``/hokm history``'s service: finished matches listed and replayed from their
 stored record; a live table is never replayed, and an id from another server finds nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The races behind "one doubled action" (issue 34): two bot processes on one PostgreSQL, each
+"""The races behind "one doubled action": two bot processes on one PostgreSQL, each
 a ``TableService`` on its own ``Store``, racing for one move. By construction a move cannot be
 stored twice: every save names the version it replaces (``UPDATE … WHERE version = n``), the
 loser of a race gets ``StaleWrite``, reloads, and runs its action again on the state the winner

@@ -1,4 +1,4 @@
-"""Issue 39 item 4 in the service: ``target_score`` at ``/hokm new`` where the match would not
+"""``target_score`` at ``/hokm new`` where the match would not
 play to it (the joker six's own 124, Shelem's ``shelem_target``) is refused, nothing opened;
 the server's default target is no choice of the host's and is never refused."""
 

@@ -1,4 +1,4 @@
-"""Issue 33: what saving a move costs, kept from coming back.
+"""What saving a move costs, kept from coming back.
 
 A table is written whole on every move: its state is built (``Table.to_dict``) and encoded
 (the store's ``JSONText``) once a card. ``dataclasses.asdict`` deep-copied every field of the

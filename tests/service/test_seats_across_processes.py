@@ -1,5 +1,5 @@
-"""A member sits at one live table at a time across every process of the bot (issue 15,
-docs/scaling.md): two services, each on its own store of one PostgreSQL database, as two bot
+"""A member sits at one live table at a time across every process of the bot
+(docs/scaling.md): two services, each on its own store of one PostgreSQL database, as two bot
 processes. Each process knows only its own tables; the store keeps one row per seated member
 (``seated_members``) in the transaction of the save that seats them, so a save seating a
 member who sits at another process's table is refused as a whole, naming that table's

@@ -1,4 +1,4 @@
-"""Two bot processes on one PostgreSQL (issue 15): each is a ``TableService`` on its own
+"""Two bot processes on one PostgreSQL: each is a ``TableService`` on its own
 ``Store`` of the same database, as two processes are. A click may reach either (a DM click
 goes to whichever process holds shard 0); a table is loaded where it is clicked, a write that
 finds a newer version stored reloads and runs the click again on that, so every move is
@@ -221,7 +221,7 @@ async def test_a_dead_process_s_table_nobody_loaded_plays_on_from_another(
 ) -> None:
     """Every save keeps the table's nearest deadline in the store (``due_at``); a process
     that finds a live table overdue by more than ``VISITOR_GRACE`` loads it and plays it at
-    once, though no click ever brought it there (timers as rows, issue 15)."""
+    once, though no click ever brought it there (timers as rows)."""
     home = await processes()
     other = await processes(owns=lambda guild_id: guild_id != GUILD)
     table = await four_people(home)

@@ -1,4 +1,4 @@
-"""V6 Shelem through the service (issue 17): the auction, the kitty, the mode and the play
+"""V6 Shelem through the service: the auction, the kitty, the mode and the play
 for members, computers and members whose time ran out; refusals in the member's words; the
 finished match recorded for its own standings; a restart in the middle of a hand."""
 
@@ -118,7 +118,7 @@ async def test_v6_a_match_of_members_and_computers_to_the_end(
     recorded = store.matches[table.table_id]
     assert recorded.game_format == "shelem" and recorded.target_score == 200
     assert recorded.scores == tuple(match.scores) and recorded.replay is not None
-    told = shelem_story(recorded.replay)  # issue 17: its Replay's record, as the match went
+    told = shelem_story(recorded.replay)  # its Replay's record, as the match went
     assert [h.result for h in told.hands] == match.hand_results
     replay = await service.history.replay(table.guild_id, table.table_id)
     assert replay.story == told

@@ -1,4 +1,4 @@
-"""V6.4.1 through the service (issue 34): after three deals of a hand everyone passed, the
+"""V6.4.1 through the service: after three deals of a hand everyone passed, the
 dealer may not pass when the first three pass again: his Pass is refused in his words, and his
 time-out bids the lowest bid; a match of members passing all they may stays within its bounds
 (the saved table, its log lines, the deals, the finished match's record)."""

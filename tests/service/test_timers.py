@@ -162,7 +162,7 @@ async def test_an_out_of_turn_click_still_takes_the_seat_back(
     mine = seat_view(match, hakem).hand[0]
     update = await service.play_card(table.table_id, user_at(table, hakem), 1, mine)
     assert update.events == [Back(hakem)]
-    # the computer led for them in this trick, so the refusal says so (issue 13 item 5)
+    # the computer led for them in this trick, so the refusal says so
     assert any(seat == hakem for seat, _ in match.current_trick())
     assert update.refusal is not None and update.refusal.code == "error.already_played"
     assert not table.seat(hakem).autoplay

@@ -1,4 +1,4 @@
-"""Fixed teams (issue 37): a member names their partner, who confirms; a knockout of four
+"""Fixed teams: a member names their partner, who confirms; a knockout of four
 teams seeded by rating played to its champion; the host's drop between rounds and cancel;
 and two processes on one PostgreSQL database moving one tournament on: each round advanced
 and each table opened once."""

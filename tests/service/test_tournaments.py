@@ -1,4 +1,4 @@
-"""Tournaments through the service (issue 37) on a real SQLite store and the fake clock:
+"""Tournaments through the service on a real SQLite store and the fake clock:
 registration, the tables of each round opened with their players' seats kept, results taken
 from the finished matches, a no-show's forfeit at the end of the grace time, a restart in the
 middle of a round, the host's refusals that change nothing."""

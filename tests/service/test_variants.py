@@ -1,4 +1,4 @@
-"""Issue 14 through the service: V1's bam (the side at seven tricks to none decides, R14's
+"""V1's bam (the side at seven tricks to none decides, R14's
 default is to stop) and V2's two-player hands built by discards and draws, for members,
 computers and members whose time ran out."""
 

@@ -1,5 +1,5 @@
 """The default ``sqlite+aiosqlite`` store: each unit of work in one of aiosqlite's threads, in one
-hop (issue 13, item 3), with a write that stays whole and a reader beside the writer.
+hop, with a write that stays whole and a reader beside the writer.
 
 SQLAlchemy's asyncio adaptation awaited each cursor, execute, fetch, close and commit on its
 own: a table save was 5 hops to aiosqlite's thread, a new table 22, each a loop iteration or

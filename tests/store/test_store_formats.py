@@ -1,4 +1,4 @@
-"""Issue 14: every format's finished matches are recorded (up to six seats and six teams, each
+"""Every format's finished matches are recorded (up to six seats and six teams, each
 team's results kept), standings are kept per format, and the migration that makes room for
 them keeps every older match, player and standings row as the standard game."""
 

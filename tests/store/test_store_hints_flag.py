@@ -1,4 +1,4 @@
-"""Issue 13 item 8: a finished match carries whether hints were on, so ratings can leave it
+"""A finished match carries whether hints were on, so ratings can leave it
 out; the migration that adds the flag keeps every older match as played without hints."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``/hokm history``'s store (issue 16): a server's or a member's finished matches, newest first,
+"""``/hokm history``'s store: a server's or a member's finished matches, newest first,
 ten a page; one match with its replay record, only within its own server."""
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ async def test_a_replay_is_read_only_within_its_own_server(store: Store) -> None
 async def test_v6_a_shelem_matchs_record_round_trips_through_the_store_and_replays(
     store: Store,
 ) -> None:
-    """Issue 17: the record ``finished_match`` keeps for a Shelem match is read back as it was
+    """The record ``finished_match`` keeps for a Shelem match is read back as it was
     written and replays, through ``MatchHistory``, to the match that was played; a Shelem match
     stored without one keeps saying its replay is unavailable, and a record that does not end
     as the stored match did is refused."""

@@ -155,7 +155,7 @@ async def test_processes_starting_at_once_migrate_once(pg_url: str, pg: RawSQL) 
 async def test_every_table_save_notifies_its_version_once_and_a_refused_save_never(
     pg_url: str, make_match: MatchMaker
 ) -> None:
-    """Issue 15: other processes learn of each save by ``NOTIFY hokm_tables`` ('<id> <version>'),
+    """Other processes learn of each save by ``NOTIFY hokm_tables`` ('<id> <version>'),
     sent in the save's own statement; a save refused as stale sends nothing. The final save
     that comes with the match's write too."""
     heard: list[tuple[str, int]] = []

@@ -1,4 +1,4 @@
-"""Issue 16: ratings are updated in the transaction that records a finished match, kept per
+"""Ratings are updated in the transaction that records a finished match, kept per
 server and format, and rebuilt exactly from the stored matches (on every backend)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``seated_members`` (issue 15): one live table per member, kept by the save that seats them,
+"""``seated_members``: one live table per member, kept by the save that seats them,
 on every backend; filled from the live tables' seats by migration 0008."""
 
 from __future__ import annotations

@@ -43,10 +43,10 @@ def test_limits_match_validation() -> None:
         "hints": (False, True),
         "redeal_without_court": (False, True),
         "bam": (False, True),
-        "game_format": hosted_formats(),  # issue 14: the engine's formats the bot hosts
-        "rate_computer_matches": (False, True),  # issue 16
-        "web": (False, True),  # issue 16: the server's web page
-        "shelem_joker": (False, True),  # issue 17: V6.13
+        "game_format": hosted_formats(),  # the engine's formats the bot hosts
+        "rate_computer_matches": (False, True),
+        "web": (False, True),  # the server's web page
+        "shelem_joker": (False, True),  # V6.13
         "shelem_modes": SHELEM_MODE_SETS,  # V6.7: the modes besides hokm
         "shelem_target": Range(0, 5000),  # V6.14: 0 the seed's, else 200–5000 by 5
     } == LIMITS
@@ -146,7 +146,7 @@ async def test_stored_settings_load_leniently(store: Store, raw_sql: RawSQL) -> 
 async def test_web_secret_comes_with_the_setting_and_a_new_one_after_off(
     store: Store, raw_sql: RawSQL
 ) -> None:
-    """Issue 16's web page: ``web`` on gives the server a secret for its page's address (kept
+    """The web page: ``web`` on gives the server a secret for its page's address (kept
     while the page stays on, whatever else changes), off drops it, and on again makes a new
     one, so an address once shared can be taken back. Servers never share one."""
     assert await store.web_secret(7) is None  # a server that never changed anything

@@ -114,7 +114,7 @@ async def test_order_paging_and_ranks(store: Store, make_match: MakeMatch) -> No
 
 
 async def test_the_leaderboard_by_rating(store: Store, make_match: MakeMatch) -> None:
-    """Issue 16: highest conservative rating first (the mirror of ``ratings`` in each
+    """Highest conservative rating first (the mirror of ``ratings`` in each
     standings row), then the record; ranks shared by equal ratings and records, across pages
     too, and a member's own rank agrees with the page."""
     batch = random_matches(make_match, 120, seed=11)
@@ -155,7 +155,7 @@ def keys_equal(a: Any, b: Any) -> bool:
 
 async def test_tie_breaks(store: Store, make_match: MakeMatch) -> None:
     """Wins, then win rate, then fewer matches, then user id for the listing; the user id
-    orders equal records but does not rank them (issue 13 item 6: equal records share a
+    orders equal records but does not rank them (equal records share a
     rank, 1, 1, 3)."""
 
     async def play(user: int, wins: int, losses: int) -> None:
@@ -243,7 +243,7 @@ async def test_hot_queries_use_their_indexes(store: Store, db_path: Path) -> Non
     rank = query_plan(db_path, store._ops.member_ranks["wins"], **key, user_id=1)
     # a range within the guild's format, not the whole guild
     assert "ix_standings_rank (guild_id=? AND game_format=? AND matches_won>?)" in rank
-    # issue 16: by rating, the same
+    # by rating, the same
     page = query_plan(db_path, store._ops.standings_pages["rating"], **key, limit=10, offset=0)
     assert "ix_standings_rating" in page and "TEMP B-TREE" not in page
     rank = query_plan(db_path, store._ops.member_ranks["rating"], **key, user_id=1)

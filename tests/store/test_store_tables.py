@@ -133,7 +133,7 @@ def test_record_validation() -> None:
 
 
 async def test_overdue_tables_are_found_by_their_nearest_deadline(store: Store) -> None:
-    """Issue 15: every save keeps ``due_at``; ``overdue_tables`` lists the live tables due
+    """Every save keeps ``due_at``; ``overdue_tables`` lists the live tables due
     before a time, most overdue first, and none that ended or has no deadline."""
     base = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
     early = dataclasses.replace(lobby("early", channel_id=1), due_at=base)

@@ -1,4 +1,4 @@
-"""Tournaments in the store (issue 37): saved whole under a version, one live tournament a
+"""Tournaments in the store: saved whole under a version, one live tournament a
 channel, the links of a claimed table written with the save that claims it (or not at all),
 the overdue ones found by their deadline; on every backend."""
 

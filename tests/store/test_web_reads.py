@@ -1,4 +1,4 @@
-"""Issue 38: the store's reads for the web page's member and match pages: a member's rating
+"""The store's reads for the web page's member and match pages: a member's rating
 over their last rated matches (oldest first, this server's and this format's only, at most the
 limit asked) and when a finished match of this server began."""
 

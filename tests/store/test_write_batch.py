@@ -1,4 +1,4 @@
-"""Issue 33: SQLite saves that queue behind each other share one hop to the writer's thread and
+"""SQLite saves that queue behind each other share one hop to the writer's thread and
 one transaction, each in its own savepoint: one that fails rolls back alone and raises to its
 own caller; the others are stored; a cancelled caller's save is stored all the same."""
 

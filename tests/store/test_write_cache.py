@@ -1,4 +1,4 @@
-"""The SQLite writer's own page cache (issue 16): sized by ``store_cache_mib`` and filled at
+"""The SQLite writer's own page cache: sized by ``store_cache_mib`` and filled at
 start with the b-trees a finished match updates at random places (`bot.store.write_cache`).
 
 That the cache keeps writes off the disk once the OS has dropped the file's pages is a figure,

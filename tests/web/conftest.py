@@ -1,4 +1,4 @@
-"""A server's web page (issue 16) served for real on 127.0.0.1 (a free port), over a SQLite
+"""A server's web page served for real on 127.0.0.1 (a free port), over a SQLite
 store holding a few finished matches, one of whose players has a hostile name."""
 
 from __future__ import annotations

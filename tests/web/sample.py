@@ -1,4 +1,4 @@
-"""Finished matches of every format for the web page's layout tests (issue 38): a Hokm match of
+"""Finished matches of every format for the web page's layout tests: a Hokm match of
 any of the engine's formats and a Shelem match with or without jokers, played to the end by
 random legal moves and recorded as the bot records them, with the names given (hostile,
 32 characters, right to left: whatever the test wants to see laid out)."""

@@ -1,4 +1,4 @@
-"""Issue 34: the web page under junk requests. A request line or header over aiohttp's limits
+"""The web page under junk requests. A request line or header over aiohttp's limits
 (or a character a URL may not hold) gets the page's plain 400 with the page's headers, not
 aiohttp's own that echoes the path, and at most one short warning line without the path; no
 answer names the software; an address of the wrong shape (a server id with a leading zero,
@@ -166,9 +166,9 @@ async def test_an_address_of_the_wrong_shape_is_the_one_404_and_never_reaches_th
         home + "m/q",
         home + "m/ABCDEF123456",  # upper case: not a table id
         home + f"m/{match_id}0",
-        home + f"m/{match_id}/x",  # m/<id>/ is the match's page (issue 38), nothing under it
+        home + f"m/{match_id}/x",  # m/<id>/ is the match's page, nothing under it
         home + f"m/{match_id}.json/",
-        home + "p/011/",  # a member id with a leading zero (issue 38)
+        home + "p/011/",  # a member id with a leading zero
         home + "?lang=de",
         home + "?page=x",
         home + "?board=0",

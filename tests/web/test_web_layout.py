@@ -1,4 +1,4 @@
-"""Issue 38 over HTTP, without a browser: the Shelem leaderboard is reached from the page, the
+"""Without a browser: the Shelem leaderboard is reached from the page, the
 two jokers are drawn apart and named, left-to-right text in a Persian page sits in isolates,
 a team's score is set apart from its names, and a replay lays the seats around a table with
 the hand's tricks listed below it. ``tests/e2e/test_web_browser.py`` measures the same pages

@@ -1,4 +1,4 @@
-"""Issue 16's web page over HTTP, without a browser: the page's content and escaping, its
+"""The web page over HTTP, without a browser: the page's content and escaping, its
 Content-Security-Policy, right-to-left Persian, replay stepping by links, the one 404 for a
 wrong secret, a page that is off and any other address, a new address after off and on, and
 no secret in the logs. ``test_web_browser.py`` loads the same pages in Chromium."""
@@ -63,7 +63,7 @@ def sha256(text: str) -> str:
 async def test_every_answer_carries_a_strict_policy_that_allows_only_its_stylesheet(
     served: Served,
 ) -> None:
-    """...and its one script, a replay's keyboard stepping (issue 38), by its hash: nothing
+    """...and its one script, a replay's keyboard stepping, by its hash: nothing
     else loads or runs, and the home page and the 404 have no script at all."""
     replay = served.home + f"m/{served.matches[0].match_id}"
     for url in (served.home, replay, served.home + "x"):
@@ -240,7 +240,7 @@ def test_the_default_address_is_the_host_and_bound_port_and_a_base_url_wins() ->
 async def test_v6_a_shelem_match_is_listed_by_its_teams_and_replayed_with_its_bidding(
     served: Served,
 ) -> None:
-    """Issue 17: a finished Shelem match on the page: its teams in the listing, and its replay
+    """A finished Shelem match on the page: its teams in the listing, and its replay
     with the lines the Discord Replay says (the bidding, the kitty, the points), every name
     escaped, every seat's cards as card faces, and the hand's result after its last trick."""
     kept, match = played_shelem(

@@ -1,4 +1,4 @@
-"""Issue 38 items 7-9 over HTTP: a member's page (rating, its chart as inline SVG, matches, win
+"""A member's page (rating, its chart as inline SVG, matches, win
 rate, best partner, latest matches linking to their pages and replays; this server's data
 only), a finished match's page (date, length, each member's rating change, each hand's
 result), and its file, downloaded and replayed by the engine to exactly the stored match in
