@@ -7,7 +7,7 @@ seat knows and the hakem's trump prior) and each reading weighs them (``PlayMode
 Printed per reading: the weighted share of the partners' true cards the deals put in the
 partners' hands, and the same for the partners' side masters (the highest unplayed card of a
 suit other than trump: shown only those, ``six_pairs`` goes from 0.690 to 0.830,
-``docs/benchmarks.md``). The readings: ``ignored`` (every deal weighs 1), ``greedy=E`` for each
+``docs/experiments/six-pairs-partner.md``). The readings: ``ignored`` (every deal weighs 1), ``greedy=E`` for each
 ``--eps-partner`` E (the partners read as greedy players, ``eps`` 0.3 for the others), and, when
 ``--a`` plays the signal (``signals=1``), ``signal`` (read by ``engine.signals``). The last line
 is machine-readable (run from the checkout: ``python -m bench.partner_posterior``)::

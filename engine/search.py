@@ -30,7 +30,7 @@ sides (alone, or three pairs) a race in which every side is equally likely to ta
 searching side's own seats look to the end of each trick they follow in (``looking``,
 ``fastsim.lookahead_card``): with five or six seats many play after one, and "win it as cheaply
 as possible" wastes a card that a later seat overtakes (at ``six_pairs``, 0.690 of 200 matches
-against greedy, 0.658 before on the same deals: within the noise; ``docs/benchmarks.md``).
+against greedy, 0.658 before on the same deals: within the noise; ``docs/experiments/six-pairs.md``).
 V2's discards and draws and V1's bam follow rules (``auto_discard``, ``auto_draw``, always
 bam); a bam is searched to its end.
 V5 joker six: bids follow ``greedy_bid``; cards are searched with the jokers placed among the

@@ -3,7 +3,7 @@
 A searching seat that follows suit with a card that cannot take the trick (it is below the
 card winning it, or the trick is trumped) has a free choice among its losing cards of that
 suit, which costs little either way. Its partners cannot see its hand, and what they miss
-most is its masters (``docs/benchmarks.md``: shown the partner's aces and kings, ``six_pairs``
+most is its masters (``docs/experiments/six-pairs-partner.md``: shown the partner's aces and kings, ``six_pairs``
 goes from 0.690 to 0.830). So the choice carries one bit, like a bridge player's signal:
 
 - the **second lowest** of its losing cards of the suit led: it holds a master (the highest
@@ -15,7 +15,7 @@ would have made it play another card is all but ruled out.
 
 An experiment, off at every level (``SearchSettings.signals``): measured with
 ``bench/arena.py --a hard:signals=1`` (partners of the same spec read each other), it did not
-move ``six_pairs`` (``docs/benchmarks.md``), so the bot's computers neither play nor read it.
+move ``six_pairs`` (``docs/experiments/partner-signals.md``), so the bot's computers neither play nor read it.
 """
 
 from __future__ import annotations

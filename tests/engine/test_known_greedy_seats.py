@@ -127,7 +127,7 @@ def test_search_with_greedy_seats_is_legal_and_reproducible(
 def test_without_greedy_seats_nothing_changes(name: str) -> None:
     """No seat said greedy is the default: no exclusions, and the same cards as a player
     built without the argument, at every decision of a first hand. (That the default plays as
-    before the option existed was checked on the arena: docs/benchmarks.md.)"""
+    before the option existed was checked on the arena: docs/experiments/six-pairs-greedy-seats.md.)"""
     fmt = FORMATS[name]
     m = in_play(fmt, 5, 0, frozenset())
     settings_ = SearchSettings(card_budget=300, min_deals=2, max_deals=4)
