@@ -69,10 +69,13 @@ def match_ranks(scores: Sequence[int], winner_team: int) -> list[int]:
     return ranks
 
 
-def is_rated(teams: Sequence[Sequence[Seat]], *, hints: bool, rate_computers: bool) -> bool:
-    """Whether a match changes anyone's rating: no hints, at least one member, and computers
-    only where the server allows them."""
-    if hints:
+def is_rated(
+    teams: Sequence[Sequence[Seat]], *, hints: bool, rate_computers: bool, rated: bool = True
+) -> bool:
+    """Whether a match changes anyone's rating: no hints, at least one member, computers
+    only where the server allows them, and not a tournament's that leaves ratings alone
+    (``rated`` False, T12)."""
+    if hints or not rated:
         return False
     seats = [seat for team in teams for seat in team]
     if not any(seat is not None for seat in seats):
@@ -87,13 +90,14 @@ def rate_match(
     *,
     hints: bool = False,
     rate_computers: bool = False,
+    rated: bool = True,
 ) -> dict[int, Rating]:
     """The new rating of every member of a finished match, by user id; empty when the match
     is not rated (``is_rated``). ``current`` holds the members' ratings before it (a member
     missing from it starts at ``INITIAL``); ``ranks`` one place per team (``match_ranks``)."""
     if len(teams) != len(ranks) or len(teams) < 2:
         raise ValueError("a rated match needs two or more teams, each with a rank")
-    if not is_rated(teams, hints=hints, rate_computers=rate_computers):
+    if not is_rated(teams, hints=hints, rate_computers=rate_computers, rated=rated):
         return {}
     before = [
         [

@@ -72,12 +72,18 @@ def _settings_line(state: TournamentState) -> str:
 
 
 def tournament_message(state: TournamentState) -> MessageSpec:
-    lang = state.language
+    lang, config = state.language, state.core.config
     lines = [
         _settings_line(state),
         t(lang, "tournament.host", host=f"<@{state.host_id}>"),
-        t(lang, "tournament.grace", grace=number(lang, state.core.config.grace_seconds)),
+        t(
+            lang,
+            "tournament.grace_computers" if config.computers else "tournament.grace",
+            grace=number(lang, config.grace_seconds),
+        ),
     ]
+    if not config.rated:
+        lines.append(t(lang, "tournament.unrated"))
     if state.missing:
         names = ", ".join(t(lang, f"perm.{p}") for p in state.missing)
         lines.append(t(lang, "tournament.no_threads", missing=names))

@@ -162,6 +162,7 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
         hints=table.settings.hints,
         game_format=match.fmt.name,
         rate_computers=table.settings.rate_computer_matches,
+        rated=table.settings.rated,
         replay=replay,
     )
 

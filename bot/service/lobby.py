@@ -194,6 +194,19 @@ class Lobby:
         update.add(Expired())
         return True
 
+    def fill_kept(self, table: Table, update: Update) -> None:
+        """A tournament's grace time is over (T11, computers allowed): each seat an absent
+        player left empty (kept for them, or released by the lobby's own deadline) goes to a
+        computer, and the match starts."""
+        require_lobby(table)
+        if not table.settings.allow_computer_players:
+            raise ActionError("error.computers_off")
+        table.reserved.clear()
+        for seat in table.free_seats():
+            table.seats[seat] = computer_seat(table, seat)
+            update.add(ComputerAdded(seat))
+        self.start_if_full(table, update)
+
     def start_if_full(self, table: Table, update: Update) -> None:
         """The match starts by itself once every seat is taken and none is kept (a rematch)."""
         if table.status == "lobby" and not table.free_seats() and not table.reserved:

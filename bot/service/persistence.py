@@ -76,7 +76,9 @@ class TableKeeper:
             for team in range(len(table.fmt.teams))
         ]
         s = table.settings
-        if not is_rated(teams, hints=s.hints, rate_computers=s.rate_computer_matches):
+        if not is_rated(
+            teams, hints=s.hints, rate_computers=s.rate_computer_matches, rated=s.rated
+        ):
             table.win_chances = []
             return
         members = [u for team in teams for u in team if u is not None]

@@ -94,6 +94,10 @@ class Seat:
         return self.user_id is None or self.autoplay
 
 
+TABLE_ONLY: Final = frozenset({"rated"})
+"""``TableSettings`` fields no server setting has: what a tournament sets on its tables."""
+
+
 @dataclass
 class TableSettings:
     """What this table was opened with (copied from the server's settings at ``/hokm new``)."""
@@ -125,12 +129,18 @@ class TableSettings:
     """V6.7: the modes besides hokm, ``+``-joined (``GuildSettings.shelem_modes``)."""
     shelem_target: int = 0
     """V6.14: 0 for the seed's target."""
+    rated: bool = True
+    """T12: False at a table of a tournament whose results leave ratings alone (not a server
+    setting: ``TABLE_ONLY``); recorded with the finished match, so a rebuild agrees. A table
+    saved before it reads on."""
 
     @classmethod
     def from_guild(cls, settings: GuildSettings) -> TableSettings:
         """The one copy from server settings: every field here is a server setting of that name,
         so a new table setting cannot be forgotten at ``/hokm new``."""
-        return cls(**{f.name: getattr(settings, f.name) for f in fields(cls)})
+        return cls(
+            **{f.name: getattr(settings, f.name) for f in fields(cls) if f.name not in TABLE_ONLY}
+        )
 
     def shelem_options(self) -> ShelemOptions:
         """V6: the Shelem match's options from this table's settings.

@@ -27,7 +27,16 @@ from .table import Table
 from .tournament_changes import StepFn, TournamentChanges
 from .tournament_events import NoThreads
 from .tournament_state import TournamentState
-from .tournament_tables import NotPlayed, Played, expire, game_table, is_tournament_table, outcome
+from .tournament_tables import (
+    NotPlayed,
+    Played,
+    Sides,
+    computers_may_sit,
+    expire,
+    game_table,
+    is_tournament_table,
+    outcome,
+)
 
 log = logging.getLogger(__name__)
 
@@ -169,11 +178,22 @@ class TournamentRounds(TournamentChanges):
             return True
         grace_over = now >= slot.opened_at + state.core.config.grace_seconds
         if record is not None and record.status == "lobby" and grace_over:
+            sides, allowed = state.table_members(r, k), state.core.config.computers
             with contextlib.suppress(ActionError):  # its match began meanwhile, or it ended
                 await self.tables.held(slot.table_id)
-                await self.tables._act(slot.table_id, lambda t, u: expire(t, u, self.clock()))
+                await self.tables._act(
+                    slot.table_id, lambda t, u: self._grace_over(t, u, sides, allowed)
+                )
             return True
         return False
+
+    def _grace_over(self, table: Table, update: Update, sides: Sides, allowed: bool) -> None:
+        """T11: computers take the absent players' seats where the host allowed them and every
+        side came; otherwise the lobby closes and the absent forfeit (T9)."""
+        if computers_may_sit(allowed, table, sides):
+            self.tables.lobby.fill_kept(table, update)
+        else:
+            expire(table, update, self.clock())
 
     async def _open(self, state: TournamentState, r: int, k: int) -> bool:
         """Claim table ``k`` of round ``r`` (a save: of two processes one claims it), make

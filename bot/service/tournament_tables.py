@@ -49,15 +49,17 @@ def require_player(table: Table, user_id: int) -> None:
 
 def table_settings(state: TournamentState, settings: GuildSettings) -> TableSettings:
     """The server's table settings with the tournament's own: its format, target and turn
-    time; humans only, no hints."""
+    time, whether computers may take an absent player's seat (T11) and whether its results
+    change ratings (T12); no hints."""
     config = state.core.config
     base = TableSettings.from_guild(settings)
     chosen = replace(
         base,
         game_format=config.format,
         turn_seconds=config.turn_seconds,
-        allow_computer_players=False,
+        allow_computer_players=config.computers,
         hints=False,
+        rated=config.rated,
         language=state.language,
     )
     if config.format == SHELEM_FORMAT:
@@ -141,6 +143,15 @@ def expire(table: Table, update: Update, now: float) -> None:
         raise ActionError("error.already_started" if table.is_live else "error.stale")
     finish(table, "cancelled", now)
     update.add(Expired())
+
+
+def computers_may_sit(allowed: bool, table: Table, sides: Sides) -> bool:
+    """T11: with computers allowed, a lobby whose every side has a player seated plays on with
+    computers in the absent players' seats; one with a side nobody joined is a forfeit (T9)."""
+    if not allowed or table.status != "lobby":
+        return False
+    seated = {s.user_id for _, s in table.humans()}
+    return all(any(m in seated for m in side) for side in sides)
 
 
 def members_of(sides: Sequence[Sequence[int]]) -> tuple[int, ...]:

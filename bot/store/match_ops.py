@@ -46,6 +46,7 @@ def _match_row(m: FinishedMatch) -> dict[str, Any]:
         "hints": m.hints,
         "game_format": m.game_format,
         "rate_computers": m.rate_computers,
+        "rated": m.rated,
         "team_results": [
             [score, s.hands_won, s.kots_dealt, s.hakem_kots_suffered]
             for score, s in zip(m.scores, m.team_stats, strict=True)

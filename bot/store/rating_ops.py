@@ -61,12 +61,13 @@ class Rateable:
     ranks: tuple[int, ...]
     hints: bool
     rate_computers: bool
+    rated: bool
 
 
 def _rateable(
     head: Any, scores: Sequence[int], seats: Iterable[tuple[int, int, int | None]]
 ) -> Rateable:
-    """``head`` has the match's id, guild, format, end, winner, hints and rate_computers;
+    """``head`` has the match's id, guild, format, end, winner, hints, rate_computers and rated;
     ``seats`` are (seat, team, user id or None). A team without a seat is left out."""
     members: list[list[int | None]] = [[] for _ in scores]
     for _, team, user in sorted(seats, key=lambda s: s[0]):
@@ -82,6 +83,7 @@ def _rateable(
         ranks=tuple(place for _, place in kept),
         hints=bool(head.hints),
         rate_computers=bool(head.rate_computers),
+        rated=bool(head.rated),
     )
 
 
@@ -222,7 +224,7 @@ class RatingOps(OpsBase):
         touched: set[_Key] = set()
         for item in items:
             if len(item.teams) < 2 or not is_rated(
-                item.teams, hints=item.hints, rate_computers=item.rate_computers
+                item.teams, hints=item.hints, rate_computers=item.rate_computers, rated=item.rated
             ):
                 continue
             g, f = item.guild_id, item.game_format
@@ -240,6 +242,7 @@ class RatingOps(OpsBase):
                 current,
                 hints=item.hints,
                 rate_computers=item.rate_computers,
+                rated=item.rated,
             )
             for user, after in new.items():
                 key = (g, f, user)
@@ -291,6 +294,7 @@ class RatingOps(OpsBase):
             m.winner_team,
             m.hints,
             m.rate_computers,
+            m.rated,
             m.team0_score,
             m.team1_score,
             m.team_results,

@@ -158,6 +158,8 @@ class FinishedMatch:
     """The format played: standings are kept per format."""
     rate_computers: bool = False
     """The server let a match with computer players change ratings, when played."""
+    rated: bool = True
+    """False: a tournament's match that leaves ratings alone (T12), in history all the same."""
     replay: Mapping[str, Any] | None = None
     """What ``/hokm history``'s Replay steps through: the engine's record of the
     match (``engine.story.record``), opaque here; None keeps no replay."""

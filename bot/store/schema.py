@@ -201,6 +201,8 @@ matches = sa.Table(
     # hold the first two teams of any format)
     sa.Column("rate_computers", sa.Boolean, nullable=False, server_default=sa.false()),
     # (0004) the server let a match with computer players change ratings
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true()),
+    # (0010) false: a tournament's match that leaves ratings alone (T12)
     sa.CheckConstraint(f"winner_team BETWEEN 0 AND {MAX_SEATS - 1}", name="ck_matches_winner_team"),
     # (0005) the server's history, newest first, is a walk of this index (match_id breaks
     # ties of finished_at, so the pages are stable)

@@ -67,7 +67,9 @@ class TournamentConfig:
     """What the host chose. ``rounds`` is the Swiss rounds (0 for the other systems, whose
     number of rounds follows from the entries); ``target_score`` 0 is the format's own target
     (the server's for a Hokm table, the seed's for Shelem); ``registration_closes`` is a Unix
-    time in seconds; ``bye`` how a bye scores (a win, half a win, nothing)."""
+    time in seconds; ``bye`` how a bye scores (a win, half a win, nothing); ``rated`` whether
+    its matches change ratings (T12); ``computers`` whether a computer may take the seat of a
+    player who did not come (T11)."""
 
     name: str
     format: str
@@ -79,6 +81,8 @@ class TournamentConfig:
     turn_seconds: int = 20
     grace_seconds: int = 120
     bye: ByeScore = "win"
+    rated: bool = True
+    computers: bool = False
 
     def __post_init__(self) -> None:
         low, high = NAME_LENGTH
@@ -92,6 +96,9 @@ class TournamentConfig:
             raise InvalidConfig("partners", self.partners, ", ".join(PARTNERS))
         if self.bye not in BYE_SCORES:
             raise InvalidConfig("bye", self.bye, ", ".join(BYE_SCORES))
+        for key in ("rated", "computers"):
+            if not isinstance(getattr(self, key), bool):
+                raise InvalidConfig(key, getattr(self, key), "true or false")
         _whole("registration_closes", self.registration_closes, 0, 2**40)
         _whole("turn_seconds", self.turn_seconds, *TURN_SECONDS)
         _whole("grace_seconds", self.grace_seconds, *GRACE_SECONDS)
@@ -170,6 +177,8 @@ class TournamentConfig:
             "turn_seconds": self.turn_seconds,
             "grace_seconds": self.grace_seconds,
             "bye": self.bye,
+            "rated": self.rated,
+            "computers": self.computers,
         }
 
     @classmethod

@@ -48,6 +48,8 @@ class TournamentCog(commands.Cog):
         turn_seconds="Seconds per turn (10–60)",
         grace_seconds="Seconds to join a table before losing it (30–900)",
         bye="What sitting a round out scores",
+        rated="Results change skill ratings (default: yes)",
+        computers="A computer takes an absent player's seat (default: no)",
     )
     @app_commands.rename(game_format="format")
     @app_commands.choices(game_format=FORMAT_CHOICES)
@@ -64,6 +66,8 @@ class TournamentCog(commands.Cog):
         turn_seconds: int = 20,
         grace_seconds: int = 120,
         bye: Literal["win", "half", "none"] = "win",
+        rated: bool = True,
+        computers: bool = False,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise ActionError("error.guild_only")
@@ -89,6 +93,8 @@ class TournamentCog(commands.Cog):
             "turn_seconds": turn_seconds,
             "grace_seconds": grace_seconds,
             "bye": bye,
+            "rated": rated,
+            "computers": computers,
         }
         update = await self.bot.tournaments.create(
             guild_id=interaction.guild_id,
