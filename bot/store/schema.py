@@ -401,3 +401,5 @@ tournament_tables = sa.Table(
     sa.Column("table_no", sa.Integer, nullable=False),
     sa.UniqueConstraint("tournament_id", "round_no", "table_no", name="uq_tournament_tables_slot"),
 )
+
+# (0010) The puzzles' tables (issue 36) are in ``schema_puzzles``, on this ``metadata``.

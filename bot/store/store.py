@@ -37,6 +37,7 @@ from .errors import StoreError
 from .listen import Saved, TableSaves
 from .migrate import Migration, migrate
 from .ops import MAX_PER_PAGE, Ops
+from .puzzle_ops import PuzzleStore
 from .records import (
     FinishedMatch,
     HistoryPage,
@@ -97,7 +98,7 @@ def _explain_open_failure(exc: BaseException, where: str) -> str:
     return f"cannot open database {where}: {type(orig).__name__}: {msg}"
 
 
-class Store(WebReads, TournamentStore):
+class Store(WebReads, TournamentStore, PuzzleStore):
     """Async storage for the bot. Build it with `await Store.open(url)`.
 
     All methods may be called concurrently from one event loop; none blocks it.

@@ -42,6 +42,8 @@ TABLES = {
     "rating_changes",
     "tournaments",
     "tournament_tables",
+    "puzzles",
+    "puzzle_attempts",
 }
 
 
