@@ -1,4 +1,4 @@
-"""The store's double-dummy puzzles (issue 36): puzzles harvested from a finished match's
+"""The store's double-dummy puzzles: puzzles harvested from a finished match's
 analysis, and members' answers.
 
 A puzzle is written only for a match recorded in ``matches`` (finished: a live table never has

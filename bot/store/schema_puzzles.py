@@ -1,4 +1,4 @@
-"""The puzzles' tables (issue 36), on the schema's ``metadata`` (kept apart from ``schema.py``
+"""The puzzles' tables, on the schema's ``metadata`` (kept apart from ``schema.py``
 for its length); ``bot.store`` imports this module, so the tables are always registered."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from .schema import JSONText, UTCDateTime, metadata
 
 __all__ = ["puzzle_attempts", "puzzles"]
 
-# (0010) Double-dummy puzzles (issue 36): positions of finished matches where one card alone
+# (0010) Double-dummy puzzles: positions of finished matches where one card alone
 # kept the best outcome (``engine.dd_puzzles``), harvested from a match's analysis; a match's
 # decision is one puzzle at most (the unique key makes a second harvest write nothing). Only
 # finished matches have rows in ``matches``, so no puzzle comes from a live table.

@@ -1,4 +1,4 @@
-"""The store's double-dummy puzzles (issue 36): written only for a finished match of the same
+"""The store's double-dummy puzzles: written only for a finished match of the same
 server, once per decision; offered to a member never from their own matches and never twice;
 the first answer counts; the server's puzzle of the day in turn."""
 

@@ -1,4 +1,4 @@
-"""Double-dummy puzzles (issue 36): positions from finished matches where one card alone kept
+"""Double-dummy puzzles: positions from finished matches where one card alone kept
 the best outcome, and members' answers to them.
 
 Revision ID: 0010_puzzles
