@@ -62,22 +62,16 @@ def _stored(row: sa.Row[Any]) -> StoredPuzzle:
 class PuzzleOps:
     """The puzzle statements, as synchronous work on one connection."""
 
-    def add(
-        self,
-        conn: Connection,
-        guild_id: int,
-        match_id: str,
-        game_format: str,
-        found: Sequence[NewPuzzle],
-    ) -> int:
-        """Store a finished match's puzzles; how many were new (0 when the match is not a
-        finished match of this server)."""
+    def add(self, conn: Connection, match_id: str, found: Sequence[NewPuzzle]) -> int:
+        """Store a finished match's puzzles under its server and format; how many were new
+        (0 when no such match is finished)."""
         m = matches.c
         known = conn.execute(
-            sa.select(m.match_id).where(m.match_id == match_id, m.guild_id == guild_id)
+            sa.select(m.guild_id, m.game_format).where(m.match_id == match_id)
         ).first()
         if known is None or not found:
             return 0
+        guild_id, game_format = known
         rows = [
             {
                 "guild_id": guild_id,
@@ -187,14 +181,10 @@ class PuzzleStore:
     def _puzzle_ops(self) -> PuzzleOps:
         return PuzzleOps()
 
-    async def add_puzzles(
-        self, guild_id: int, match_id: str, game_format: str, found: Sequence[NewPuzzle]
-    ) -> int:
-        """Store a finished match's puzzles (none for a match not finished on this server);
-        how many were new."""
-        return await self._runner.write(
-            self._puzzle_ops.add, guild_id, match_id, game_format, tuple(found)
-        )
+    async def add_puzzles(self, match_id: str, found: Sequence[NewPuzzle]) -> int:
+        """Store a finished match's puzzles (none for a match not finished); how many were
+        new."""
+        return await self._runner.write(self._puzzle_ops.add, match_id, tuple(found))
 
     async def next_puzzle(self, guild_id: int, user_id: int) -> StoredPuzzle | None:
         """A puzzle for a member: not from their matches, not answered yet."""

@@ -402,4 +402,4 @@ tournament_tables = sa.Table(
     sa.UniqueConstraint("tournament_id", "round_no", "table_no", name="uq_tournament_tables_slot"),
 )
 
-# (0010) The puzzles' tables are in ``schema_puzzles``, on this ``metadata``.
+# (0011) The puzzles' tables are in ``schema_puzzles``, on this ``metadata``.

@@ -10,7 +10,7 @@ from .schema import JSONText, UTCDateTime, metadata
 
 __all__ = ["puzzle_attempts", "puzzles"]
 
-# (0010) Double-dummy puzzles: positions of finished matches where one card alone
+# (0011) Double-dummy puzzles: positions of finished matches where one card alone
 # kept the best outcome (``engine.dd_puzzles``), harvested from a match's analysis; a match's
 # decision is one puzzle at most (the unique key makes a second harvest write nothing). Only
 # finished matches have rows in ``matches``, so no puzzle comes from a live table.
@@ -33,7 +33,7 @@ puzzles = sa.Table(
     sa.Index("ix_puzzles_guild", "guild_id", "puzzle_id"),
 )
 
-# (0010) A member's answer to a puzzle: the first click counts (solved or not), once.
+# (0011) A member's answer to a puzzle: the first click counts (solved or not), once.
 puzzle_attempts = sa.Table(
     "puzzle_attempts",
     metadata,

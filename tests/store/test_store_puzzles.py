@@ -18,15 +18,14 @@ def found(*moves: int) -> list[NewPuzzle]:
     return [NewPuzzle(1, move, {"v": 1, "move": move}) for move in moves]
 
 
-async def test_puzzles_only_for_a_finished_match_of_the_server(
+async def test_puzzles_only_for_a_finished_match_under_its_server(
     store: Store, make_match: MatchMaker
 ) -> None:
     m = make_match(guild_id=1)
     assert await store.finish_match(m)
-    assert await store.add_puzzles(2, m.match_id, "standard", found(3)) == 0  # other server
-    assert await store.add_puzzles(1, "no-such-match", "standard", found(3)) == 0  # not finished
-    assert await store.add_puzzles(1, m.match_id, "standard", found(3, 7)) == 2
-    assert await store.add_puzzles(1, m.match_id, "standard", found(3, 7, 9)) == 1  # again
+    assert await store.add_puzzles("no-such-match", found(3)) == 0  # not finished
+    assert await store.add_puzzles(m.match_id, found(3, 7)) == 2
+    assert await store.add_puzzles(m.match_id, found(3, 7, 9)) == 1  # again
     p = await store.next_puzzle(1, 99)
     assert p is not None and p.match_id == m.match_id and p.data == {"v": 1, "move": 9}
     assert await store.puzzle(2, p.puzzle_id) is None  # another server's id finds nothing
@@ -40,8 +39,8 @@ async def test_a_member_is_never_offered_a_puzzle_of_their_own_match(
     other = make_match(guild_id=1, team0=(20, 21), team1=(22, 23))
     for m in (mine, other):
         assert await store.finish_match(m)
-    await store.add_puzzles(1, other.match_id, "standard", found(1))
-    await store.add_puzzles(1, mine.match_id, "standard", found(1, 2))  # newer ids
+    await store.add_puzzles(other.match_id, found(1))
+    await store.add_puzzles(mine.match_id, found(1, 2))  # newer ids
     offered = await store.next_puzzle(1, 10)
     assert offered is not None and offered.match_id == other.match_id
     assert await store.played_in(10, mine.match_id)
@@ -56,7 +55,7 @@ async def test_the_first_answer_counts_and_answered_puzzles_are_not_offered(
 ) -> None:
     m = make_match(guild_id=1)
     assert await store.finish_match(m)
-    await store.add_puzzles(1, m.match_id, "standard", found(1, 2))
+    await store.add_puzzles(m.match_id, found(1, 2))
     first = await store.next_puzzle(1, 50)
     assert first is not None
     assert await store.record_attempt(1, 50, first.puzzle_id, 12, True, AT)
@@ -78,7 +77,7 @@ async def test_the_puzzle_of_the_day_takes_the_servers_puzzles_in_turn(
     assert await store.puzzle_of_the_day(1, 20000) is None
     m = make_match(guild_id=1)
     assert await store.finish_match(m)
-    await store.add_puzzles(1, m.match_id, "standard", found(1, 2, 3))
+    await store.add_puzzles(m.match_id, found(1, 2, 3))
     days = [await store.puzzle_of_the_day(1, day) for day in range(20000, 20004)]
     ids = [p.puzzle_id for p in days if p is not None]
     assert len(ids) == 4 and len(set(ids[:3])) == 3 and ids[3] == ids[0]

@@ -1,8 +1,8 @@
 """Double-dummy puzzles: positions from finished matches where one card alone kept
 the best outcome, and members' answers to them.
 
-Revision ID: 0010_puzzles
-Revises: 0009_tournaments
+Revision ID: 0011_puzzles
+Revises: 0010_match_rated
 Create Date: 2026-12-06
 
 ``puzzles.puzzle`` holds the puzzle as JSON (``engine.dd_puzzles``: the position, its one
@@ -18,8 +18,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0010_puzzles"
-down_revision: str | None = "0009_tournaments"
+revision: str = "0011_puzzles"
+down_revision: str | None = "0010_match_rated"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
