@@ -25,10 +25,12 @@ from ..service.events import CaughtUp, HandEnded, MatchOver, Opened, Resumed
 from ..service.service import TableFeedback, Update
 from ..service.shelem_events import ShelemHandEnded
 from ..service.table import Table
+from . import token_calls
 from .channels import Channels
 from .dm_job import dm_job
 from .hand_dms import HandDms
 from .outbox import MARKER, OPENING, REPORT, TABLE, Job, Outbox, Retry
+from .replies import reply_error
 from .reports import ChannelReports
 from .ui import message_kwargs
 
@@ -117,6 +119,50 @@ class DiscordPublisher:
                 continue  # their DM shows an earlier hand, closed as it was
             job = dm_job(self.bot, self.feedback, table, seat, lambda: None)
             self.outbox.submit(("hand", table.table_id, seat), MARKER, s.user_id or 0, job)
+
+    async def answer_move(
+        self, interaction: discord.Interaction, update: Update, hand: int | None
+    ) -> None:
+        """A move's one answer: the mover's hand shown through their click, then kept live.
+
+        ``hand`` is the hand the clicked button named (``None``: the button named a Shelem
+        deal, V6, and the answer shows the match's current hand). The hand replaces the
+        clicked message only in a DM or an ephemeral view; a move id forged onto a public
+        message gets the hand privately, never in the channel. The order of the bookkeeping
+        matters: what this answer showed is noted before the click is kept, so the DM is not
+        edited again for the same state.
+        """
+        table, seat = update.table, update.actor_seat
+        assert seat is not None
+        if table.match is None:
+            return
+        shown = table.match.hand_number if hand is None else hand
+        ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+        in_place = ephemeral or interaction.guild_id is None
+        async with self._settled(table):  # another move may be mid-commit
+            spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
+            rendered = render.hand_signatures(table, seat)  # what this answer shows
+        try:
+            if in_place:  # the one request Discord asks of a card, without discord.py's objects
+                await token_calls.answer_update(interaction, spec)
+            else:
+                await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+        except discord.HTTPException as exc:
+            # The move is committed; only its answer was lost (too late, Discord down). Saying
+            # "nothing was changed" would be wrong: show the new hand in the DM instead.
+            log.warning("table %s: answer to a move lost (%s); DM refreshed", table.table_id, exc)
+            self.hands.unanswered(table, seat)
+            return
+        if interaction.guild_id is None or table.seat(seat).dm_closed:
+            self.hands.answered(table, seat, rendered)  # the DM (or the only view) shows it
+            self.hands.clicked(table, seat, interaction, shown, rendered)  # kept live
+        elif not self.hands.clicked(table, seat, interaction, shown, rendered):
+            # Played from "My hand": the DM still shows the card. When the DM was the live
+            # surface, its own token just gave it its last edit; else the outbox edits it.
+            self.hands.unanswered(table, seat)
+        if update.refusal is not None:  # back from autoplay, but that card could not go now
+            lang = table.settings.language
+            await reply_error(interaction, lang, update.refusal.code, update.refusal.params)
 
     def answered(self, table: Table, seat: int, rendered: Signatures | None = None) -> None:
         """The player's own interaction response just showed them their hand (``rendered``:

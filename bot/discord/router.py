@@ -9,25 +9,70 @@ fails through the same ``replies.reply_failure``.
 from __future__ import annotations
 
 import contextlib
-import logging
-from typing import Literal
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Final, Literal
 
 import discord
 
+from engine import Card, Suit
+
 from ..present import custom_ids, render
 from ..service.errors import ActionError
+from ..service.service import TableService, Update
 from ..service.variants import Decision
-from . import actions, token_calls, tournament_actions
+from . import actions, tournament_actions
 from .cogs.bot_api import CogBot
 from .replies import reply_error, reply_failure
 from .ui import message_kwargs
 
-log = logging.getLogger(__name__)
+Route = Callable[[CogBot, discord.Interaction, custom_ids.Click, str], Awaitable[None]]
+"""What a click of one kind runs: the bot, the interaction, the parsed id and the language."""
+MoveCall = Callable[[TableService, int, custom_ids.Click], Awaitable[Update]]
 
-PLAY_CLICKS = ("card", "trump", "redeal", "decide", "shelem_bid", "lay_down", "mode")
-"""The clicks that are moves: each answered with the clicker's hand, in place."""
-SHELEM_DECISIONS = ("shelem_bid", "lay_down", "mode")
-"""V6: moves whose button names the deal, not the hand (a redeal keeps the hand's number)."""
+
+@dataclass(frozen=True)
+class Move:
+    """A click that is a move: the service call it makes (the clicker's user id and the id)."""
+
+    call: MoveCall
+    names_deal: bool = False
+    """V6: the button names the deal, not the hand (a redeal keeps the hand's number), so the
+    answer shows the match's current hand."""
+
+
+def _decision(click: custom_ids.Click) -> Decision:
+    """V1 bam or stop, V2 keep or take the next, V5 a joker six's bid."""
+    kinds: dict[str, Literal["bam", "draw", "bid"]] = {"bam": "bam", "draw": "draw"}
+    return Decision(kinds.get(click.decision, "bid"), click.yes, click.tricks)
+
+
+def _card(click: custom_ids.Click) -> Card:
+    assert click.card is not None  # the parser sets it for a card id
+    return click.card
+
+
+def _suit(click: custom_ids.Click) -> Suit:
+    assert click.suit is not None  # the parser sets it for a trump id
+    return click.suit
+
+
+MOVES: Final[dict[str, Move]] = {
+    "card": Move(lambda s, user, c: s.play_card(c.table_id, user, c.hand, _card(c))),
+    "trump": Move(lambda s, user, c: s.choose_trump(c.table_id, user, c.hand, _suit(c))),
+    # R6: answered like a trump, with the hakem's new five
+    "redeal": Move(lambda s, user, c: s.redeal(c.table_id, user, c.hand)),
+    "decide": Move(lambda s, user, c: s.decide(c.table_id, user, c.hand, _decision(c))),
+    # V6.3, V6.5: a bid, Shelem, Sar-shelem or Pass
+    "shelem_bid": Move(lambda s, user, c: s.shelem.bid(c.table_id, user, c.hand, c.value), True),
+    # V6.6.1: the cards the hakem chose, all at once
+    "lay_down": Move(
+        lambda s, user, c: s.shelem.lay_down(c.table_id, user, c.hand, c.chosen), True
+    ),
+    "mode": Move(lambda s, user, c: s.shelem.announce(c.table_id, user, c.hand, c.mode), True),
+}
+"""The clicks that are moves, each one service call and one answer (``answer_move``)."""
+PLAY_CLICKS: Final = tuple(MOVES)
 
 
 async def handle_click(bot: CogBot, interaction: discord.Interaction) -> None:
@@ -48,111 +93,84 @@ async def handle_click(bot: CogBot, interaction: discord.Interaction) -> None:
     else:
         lang = await bot.language_of(interaction.guild_id)
     try:
-        await _route(bot, interaction, click, lang)
+        await ROUTES[click.kind](bot, interaction, click, lang)
     except Exception as exc:
         await reply_failure(interaction, lang, exc, f"click {custom_id!r}")
 
 
-async def _route(
+async def _play_click(
     bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
 ) -> None:
-    if click.kind in PLAY_CLICKS:
-        await _play_click(bot, interaction, click)
-    elif click.kind == "kitty":
-        await _kitty_click(bot, interaction, click)
-    elif click.kind == "lobby":
-        actions.table_clicked(bot, interaction, click.table_id)
-        action = actions.LOBBY[click.action]
-        await action(bot, interaction, click.table_id, actions.show_table(bot))
-    elif click.kind == "my_hand":
-        # Only a table message carries it: from another server the id is forged, and its
-        # clicker is no spectator of this table.
-        actions.table_clicked(bot, interaction, click.table_id)
-        await actions.hand(bot, interaction, click.table_id)
-    elif click.kind == "hint":
-        await actions.hint(bot, interaction, click.table_id, click.hand)
-    elif click.kind == "rematch":
-        await actions.rematch(bot, interaction, click.table_id)
-    elif click.kind == "standings":
-        if not _has_buttons(interaction.message, "p:"):  # a page id forged elsewhere
-            raise ActionError("error.bad_button")
-        spec = await actions.standings_page(bot, interaction, lang, click.page, click.game_format)
-        await interaction.response.edit_message(**message_kwargs(spec))
-    elif click.kind == "history":
-        if not _has_buttons(interaction.message, "g:"):  # a page id forged elsewhere
-            raise ActionError("error.bad_button")
-        spec = await actions.history_page(bot, interaction, lang, click.page, click.member_id)
-        await interaction.response.edit_message(**message_kwargs(spec))
-    elif click.kind == "replay":  # opens the clicker's own private replay
-        spec = await actions.replay(bot, interaction, lang, click.match_id)
-        await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
-    elif click.kind == "replay_step":
-        await _replay_step(bot, interaction, click, lang)
-    elif click.kind == "tournament":  # Join or Withdraw on a tournament message
-        await tournament_actions.click(bot, interaction, click)
+    """A move: the service makes it, the publisher answers it (one call each)."""
+    move = MOVES[click.kind]
+    update = await move.call(bot.service, interaction.user.id, click)
+    await bot.publisher.answer_move(interaction, update, None if move.names_deal else click.hand)
 
 
-async def _play_click(
-    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click
+async def _lobby(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
 ) -> None:
-    user_id = interaction.user.id
-    shelem = bot.service.shelem
-    if click.kind == "shelem_bid":  # V6.3, V6.5: a bid, Shelem, Sar-shelem or Pass
-        update = await shelem.bid(click.table_id, user_id, click.hand, click.value)
-    elif click.kind == "lay_down":  # V6.6.1: the cards the hakem chose, all at once
-        update = await shelem.lay_down(click.table_id, user_id, click.hand, click.chosen)
-    elif click.kind == "mode":  # V6.7
-        update = await shelem.announce(click.table_id, user_id, click.hand, click.mode)
-    elif click.kind == "card":
-        assert click.card is not None
-        update = await bot.service.play_card(click.table_id, user_id, click.hand, click.card)
-    elif click.kind == "redeal":  # R6: answered like a trump, with the hakem's new five
-        update = await bot.service.redeal(click.table_id, user_id, click.hand)
-    elif click.kind == "decide":  # V1 bam or stop, V2 keep or take the next
-        kinds: dict[str, Literal["bam", "draw", "bid"]] = {"bam": "bam", "draw": "draw"}
-        choice = Decision(kinds.get(click.decision, "bid"), click.yes, click.tricks)
-        update = await bot.service.decide(click.table_id, user_id, click.hand, choice)
-    else:
-        assert click.suit is not None
-        update = await bot.service.choose_trump(click.table_id, user_id, click.hand, click.suit)
-    table, seat = update.table, update.actor_seat
-    assert seat is not None
-    ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
-    if table.match is None:
-        return
-    shown = table.match.hand_number if click.kind in SHELEM_DECISIONS else click.hand
-    # The hand replaces the clicked message only in a DM or an ephemeral view; a card id
-    # forged onto a public message gets the hand privately, never in the channel.
-    in_place = ephemeral or interaction.guild_id is None
-    async with bot.service.settled(table.table_id):  # another move may be mid-commit
-        spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
-        rendered = render.hand_signatures(table, seat)  # what this answer shows
-    try:
-        if in_place:  # the one request Discord asks of a card, without discord.py's objects
-            await token_calls.answer_update(interaction, spec)
-        else:
-            await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
-    except discord.HTTPException as exc:
-        # The move is committed; only its answer was lost (too late, Discord down). Saying
-        # "nothing was changed" would be wrong: show the new hand in the DM instead.
-        log.warning("table %s: answer to a move lost (%s); DM refreshed", table.table_id, exc)
-        bot.publisher.unanswered(table, seat)
-        return
-    if interaction.guild_id is None or table.seat(seat).dm_closed:
-        bot.publisher.answered(table, seat, rendered)  # the DM (or the only view) shows it
-        bot.publisher.clicked(table, seat, interaction, shown, rendered)  # kept live
-    elif not bot.publisher.clicked(table, seat, interaction, shown, rendered):
-        # Played from "My hand": the DM still shows the card. When the DM was the live
-        # surface, its own token just gave it its last edit; else the outbox edits it.
-        bot.publisher.unanswered(table, seat)
-    if update.refusal is not None:  # back from autoplay, but that card could not go now
-        await reply_error(
-            interaction, table.settings.language, update.refusal.code, update.refusal.params
-        )
+    actions.table_clicked(bot, interaction, click.table_id)
+    action = actions.LOBBY[click.action]
+    await action(bot, interaction, click.table_id, actions.show_table(bot))
+
+
+async def _my_hand(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
+) -> None:
+    # Only a table message carries it: from another server the id is forged, and its
+    # clicker is no spectator of this table.
+    actions.table_clicked(bot, interaction, click.table_id)
+    await actions.hand(bot, interaction, click.table_id)
+
+
+async def _hint(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
+) -> None:
+    await actions.hint(bot, interaction, click.table_id, click.hand)
+
+
+async def _rematch(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
+) -> None:
+    await actions.rematch(bot, interaction, click.table_id)
+
+
+async def _standings(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
+) -> None:
+    if not _has_buttons(interaction.message, "p:"):  # a page id forged elsewhere
+        raise ActionError("error.bad_button")
+    spec = await actions.standings_page(bot, interaction, lang, click.page, click.game_format)
+    await interaction.response.edit_message(**message_kwargs(spec))
+
+
+async def _history(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
+) -> None:
+    if not _has_buttons(interaction.message, "g:"):  # a page id forged elsewhere
+        raise ActionError("error.bad_button")
+    spec = await actions.history_page(bot, interaction, lang, click.page, click.member_id)
+    await interaction.response.edit_message(**message_kwargs(spec))
+
+
+async def _replay(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
+) -> None:
+    """Opens the clicker's own private replay."""
+    spec = await actions.replay(bot, interaction, lang, click.match_id)
+    await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+
+
+async def _tournament(
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
+) -> None:
+    """Join or Withdraw on a tournament message."""
+    await tournament_actions.click(bot, interaction, click)
 
 
 async def _kitty_click(
-    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click
+    bot: CogBot, interaction: discord.Interaction, click: custom_ids.Click, lang: str
 ) -> None:
     """V6.6.1: a card the hakem chooses to lay down, or puts back. Only his own message
     changes (in place); the table does not until he presses **Lay down**. The choice is
@@ -189,6 +207,22 @@ async def _replay_step(
         raise ActionError("error.bad_button")
     spec = await actions.replay(bot, interaction, lang, click.match_id, click.hand, click.trick)
     await interaction.response.edit_message(**message_kwargs(spec))
+
+
+ROUTES: Final[dict[str, Route]] = {
+    **dict.fromkeys(MOVES, _play_click),
+    "kitty": _kitty_click,
+    "lobby": _lobby,
+    "my_hand": _my_hand,
+    "hint": _hint,
+    "rematch": _rematch,
+    "standings": _standings,
+    "history": _history,
+    "replay": _replay,
+    "replay_step": _replay_step,
+    "tournament": _tournament,
+}
+"""Every kind of id (``custom_ids.KINDS``) -> what its click runs: one entry a kind."""
 
 
 def _has_buttons(message: discord.Message | None, kind: str) -> bool:
