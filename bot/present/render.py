@@ -339,6 +339,8 @@ def settings_message(
             shown = t(lang, "value.yes" if value else "value.no")
         elif key == "game_format":
             shown = format_label(lang, str(value))
+        elif key == "tournament_role":  # a mention in an embed notifies nobody
+            shown = f"<@&{value}>" if value else t(lang, "value.no_role")
         elif key == "shelem_modes":
             shown = shelem.modes_label(lang, str(value))
         elif isinstance(value, str):

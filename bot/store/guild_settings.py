@@ -132,6 +132,10 @@ class GuildSettings(BaseModel):
     address with a secret in it (``Store.web_secret``) that only the admins are shown. Off by
     default; the bot serves it only where its operator set ``web_port``."""
 
+    tournament_role: int = Field(default=0, ge=0, le=2**63 - 1)
+    """The role (its id) whose members may open tournaments as well as those with Manage
+    Server; 0: none. Older stored settings read 0."""
+
     shelem_joker: bool = False
     """V6.13: Shelem tables with two jokers (a kitty of 6, bids 120–200, to 1400)."""
     shelem_modes: ShelemModes = "hokm"

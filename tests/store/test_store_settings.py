@@ -49,6 +49,7 @@ def test_limits_match_validation() -> None:
         "shelem_joker": (False, True),  # V6.13
         "shelem_modes": SHELEM_MODE_SETS,  # V6.7: the modes besides hokm
         "shelem_target": Range(0, 5000),  # V6.14: 0 the seed's, else 200–5000 by 5
+        "tournament_role": Range(0, 2**63 - 1),  # a role id (T10), 0: none
     } == LIMITS
     for key, allowed in LIMITS.items():
         if isinstance(allowed, Range):

@@ -212,6 +212,7 @@ class HokmCog(commands.Cog):
         shelem_joker="New Shelem tables play with two jokers",
         shelem_modes="Modes a Shelem hakem may announce besides hokm",
         shelem_target="Points to win a Shelem match (0: 1165, 1400 with jokers; 200–5000)",
+        tournament_role="Role that may open tournaments (@everyone: none)",
     )
     @app_commands.choices(game_format=FORMAT_CHOICES, shelem_modes=MODE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
@@ -236,12 +237,15 @@ class HokmCog(commands.Cog):
         shelem_joker: bool | None = None,
         shelem_modes: str | None = None,
         shelem_target: int | None = None,
+        tournament_role: discord.Role | None = None,
     ) -> None:
         # Each option is named as its setting, so the options given are the changes.
         given = dict(locals())  # first statement: only the parameters are set
         changes = {
             key: value for key, value in given.items() if key in LIMITS and value is not None
         }
+        if tournament_role is not None:  # @everyone clears it: a role is chosen, never typed
+            changes["tournament_role"] = 0 if tournament_role.is_default() else tournament_role.id
         if interaction.guild_id is None:
             raise ActionError("error.guild_only")
         if not interaction.permissions.manage_guild:  # checked here, not only by Discord

@@ -28,6 +28,14 @@ CLOSES_MINUTES = (1, 10080)
 """Registration stays open from a minute to a week."""
 
 
+def may_organise(interaction: discord.Interaction, role_id: int) -> bool:
+    """Manage Server, or the role an admin named in ``/hokm settings tournament_role`` (T10)."""
+    if interaction.permissions.manage_guild:
+        return True
+    user = interaction.user
+    return bool(role_id) and isinstance(user, discord.Member) and user.get_role(role_id) is not None
+
+
 class TournamentCog(commands.Cog):
     tournament = app_commands.Group(
         name="tournament", description="Hokm and Shelem tournaments", guild_only=True
@@ -36,7 +44,9 @@ class TournamentCog(commands.Cog):
     def __init__(self, bot: actions.TournamentBot) -> None:
         self.bot = bot
 
-    @tournament.command(name="new", description="Open a tournament in this channel (Manage Server)")
+    @tournament.command(
+        name="new", description="Open a tournament here (Manage Server or the tournament role)"
+    )
     @app_commands.describe(
         name="The tournament's name",
         game_format="Which game every match plays",
@@ -71,9 +81,10 @@ class TournamentCog(commands.Cog):
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise ActionError("error.guild_only")
-        if not interaction.permissions.manage_guild:
-            raise ActionError("error.not_admin")
-        lang = (await self.bot.store.get_guild_settings(interaction.guild_id)).language
+        server = await self.bot.store.get_guild_settings(interaction.guild_id)
+        if not may_organise(interaction, server.tournament_role):
+            raise ActionError("error.t_not_organiser")
+        lang = server.language
         missing = missing_permissions(interaction)
         if missing:
             names = ", ".join(t(lang, f"perm.{p}") for p in missing)
