@@ -46,6 +46,12 @@ most ``max_open_tables`` tables (default 25), so 200 tables in one server would 
 ``--store-scheme sqlite`` runs the store on its thread runner instead of aiosqlite;
 ``--profile FILE`` records the bot with py-spy (``pip install py-spy``) for the run.
 
+The shared rate limiter: with ``--processes N --database URL`` the bot processes share the
+budget through PostgreSQL; ``--redis-url redis://127.0.0.1:6379/0`` makes them share it through
+Redis instead (the bot's ``redis_url`` setting, ``HOKM_REDIS_URL``). ``limiter`` in the result
+says which backend each process's log named (``rate limiter: …``). Kept within this file, so
+that an older checkout runs it with only this file replaced.
+
 Attack mode (fair sharing; its keys are described in ``bench/attack.py``)::
 
     python bench/bot_load.py --attack-tables 110 --tables 20 --computers 2 --difficulty hard
@@ -67,10 +73,12 @@ import contextlib
 import json
 import math
 import os
+import re
 import shutil
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +115,14 @@ from tests.double.ratelimit import RateLimitConfig  # noqa: E402
 from tests.double.server import DiscordDouble  # noqa: E402
 
 # --------------------------------------------------------------------------- the run
+
+
+LIMITER_LINE = re.compile(r"rate limiter: (local|postgresql|redis)\b")
+
+
+def limiters_named(log_text: str) -> dict[str, int]:
+    """How many processes named each limiter backend as they started (``Limiter.start``)."""
+    return dict(Counter(LIMITER_LINE.findall(log_text)))
 
 
 def bot_env(
@@ -396,6 +412,7 @@ async def run(args: Args) -> dict[str, Any]:
                 "computers": args.computers,
                 "difficulty": args.difficulty,
                 "store": "postgresql" if database is not None else args.store_scheme,
+                "limiter": limiters_named(log_text),
                 "event_loop": args.event_loop,
                 "cards_source": "store" if store_cards else "simulator (human cards only)",
                 "human_cards": bench.human_cards,
@@ -627,8 +644,16 @@ def parse_args(argv: list[str] | None = None) -> Args:
         help="with --kill-every: all processes in turn, shard 1 up and shard 0 (every DM"
         " click's) last; or the others than shard 0 only",
     )
+    group.add_argument(
+        "--redis-url",
+        help="share the rate limiter through this Redis (the bot's redis_url) instead of"
+        " PostgreSQL; e.g. redis://127.0.0.1:6379/0",
+    )
     add_attack_args(parser)
     ns = parser.parse_args(argv)
+    redis_url = vars(ns).pop("redis_url")
+    if redis_url:  # the bot processes inherit this environment (tests/double/process.py)
+        os.environ["HOKM_REDIS_URL"] = redis_url
     if ns.tables < 1 or ns.seconds <= 0 or ns.tables_per_server < 1 or ns.processes < 1:
         parser.error("--tables, --tables-per-server, --processes and --seconds must be positive")
     if ns.processes > 1 and not ns.database:
