@@ -35,6 +35,7 @@ from ..store import Store
 from ..store.guild_settings import GuildSettings
 from ..store.listen import TableSaves
 from ..web.server import WebServer
+from . import light_clicks
 from .cogs.hokm import HokmCog
 from .cogs.standings import StandingsCog
 from .cogs.tournament import TournamentCog
@@ -97,6 +98,7 @@ class HokmBot(commands.Bot):
         )
         self.settings = settings
         self.store = store
+        light_clicks.install(self._connection.parsers)  # a click's buttons go unparsed
         token = settings.discord_token.get_secret_value() if settings.discord_token else None
         redis_url = settings.redis_url.get_secret_value() if settings.redis_url else None
         self.limiter = build_limiter(
