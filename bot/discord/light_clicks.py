@@ -1,4 +1,4 @@
-"""A button click's gateway event, parsed without what the bot never reads (issue 33).
+"""A button click's gateway event, parsed without what the bot never reads.
 
 discord.py turns every INTERACTION_CREATE into an ``Interaction`` and, for a click, builds a
 ``Message`` of the clicked message with every one of its buttons (``ActionRow``, ``Button``) and

@@ -1,4 +1,4 @@
-"""Issue 33: a click's gateway event is parsed without the clicked message's buttons and embeds
+"""A click's gateway event is parsed without the clicked message's buttons and embeds
 where the bot never reads them (``light_clicks``); a page or replay click keeps them, since
 its handler checks the message's own buttons (``router._has_buttons``)."""
 
