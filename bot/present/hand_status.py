@@ -43,12 +43,49 @@ def score_line(table: Table, lang: str) -> str:
     )
 
 
+SHARED_LINES = 512
+"""Status lines kept (``status_lines``): a card's renders of one table come together (the
+player's answer, the next player's turn, every member's trick end), so a few hundred are plenty
+even at hundreds of tables."""
+_shared: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
 def status_lines(table: Table, view: SeatView, lang: str, *, live: bool) -> list[str]:
     """Tricks and score, then (in play) the last trick and the one on the table.
 
     The trick in progress is shown only when it cannot go stale: on a ``live`` message, or
     when it is this seat's turn (nobody else moves until they do).
+
+    Nothing here is the seat's own (the lines are public): every hand rendered of one state of
+    the table says the same, so they are made once per state and kept (``SHARED_LINES``),
+    keyed by everything they are made from. A card was about three renders of them, the
+    heaviest part of a hand message.
     """
+    match = table.match
+    assert match is not None
+    key = (
+        table.table_id,
+        lang,
+        live or view.my_turn,
+        view.phase,
+        view.team_tricks,
+        tuple(match.scores),
+        match.target_score,
+        view.tricks[-1] if view.tricks else None,
+        view.trick,
+        view.to_act,
+        view.fmt,
+        tuple(None if s is None else (s.name, s.is_computer) for s in table.seats),
+    )
+    found = _shared.get(key)
+    if found is None:
+        found = _shared[key] = tuple(_status_lines(table, view, lang, live=live))
+        if len(_shared) > SHARED_LINES:
+            del _shared[next(iter(_shared))]  # the oldest
+    return list(found)
+
+
+def _status_lines(table: Table, view: SeatView, lang: str, *, live: bool) -> list[str]:
     lines = [
         t(lang, "dm.tricks", teams=team_counts(table, lang, view.team_tricks, "dm.team_count")),
         score_line(table, lang),
