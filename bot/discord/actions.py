@@ -163,7 +163,7 @@ async def rematch(bot: CogBot, interaction: discord.Interaction, table_id: str) 
     guild_id, channel_id = interaction.guild_id, interaction.channel_id
     if guild_id is None or channel_id is None:
         raise ActionError("error.guild_only")
-    settings = await bot.store.get_guild_settings(guild_id)
+    settings = await bot.servers.get(guild_id)
     user = interaction.user
     lobby_click(bot, interaction)
     update = await bot.service.rematches.press(
@@ -230,9 +230,7 @@ async def standings_page(
         raise ActionError("error.guild_only")
     if game_format not in hosted_formats():  # a page id forged with a format nobody plays
         raise ActionError("error.bad_button")
-    data = await bot.store.standings(
-        interaction.guild_id, page, STANDINGS_PER_PAGE, game_format=game_format
-    )
+    data = await bot.servers.standings(interaction.guild_id, page, STANDINGS_PER_PAGE, game_format)
     guild_name = interaction.guild.name if interaction.guild else str(interaction.guild_id)
     return standings.standings_message(lang, guild_name, data)
 
@@ -244,7 +242,7 @@ async def rules(
     server's tables of it play to."""
     settings = GuildSettings()
     if interaction.guild_id is not None:
-        settings = await bot.store.get_guild_settings(interaction.guild_id)
+        settings = await bot.servers.get(interaction.guild_id)
     name = game_format if game_format in hosted_formats() else settings.game_format
     target = settings.target_score
     if name == SHELEM_FORMAT:  # the target a new Shelem table of this server would play to

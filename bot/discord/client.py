@@ -27,12 +27,12 @@ from ..limits import build_limiter, namespace_of
 from ..log_safety import keep_payloads_out_of_logs
 from ..loop_monitor import LoopLagMonitor
 from ..service.housekeeping import purge_ended_tables
+from ..service.servers import Servers
 from ..service.service import TableService, random_seed
 from ..service.thinking import Thinker
 from ..service.tournaments import TournamentService, WatchTables
 from ..startup import StartupError
 from ..store import Store
-from ..store.guild_settings import GuildSettings
 from ..store.listen import TableSaves
 from ..web.server import WebServer
 from . import light_clicks
@@ -98,6 +98,7 @@ class HokmBot(commands.Bot):
         )
         self.settings = settings
         self.store = store
+        self.servers = Servers(store)
         light_clicks.install(self._connection.parsers)  # a click's buttons go unparsed
         token = settings.discord_token.get_secret_value() if settings.discord_token else None
         redis_url = settings.redis_url.get_secret_value() if settings.redis_url else None
@@ -133,7 +134,6 @@ class HokmBot(commands.Bot):
         self.service.publisher = WatchTables(publisher, self.tournaments)
         self._background: list[asyncio.Task[None]] = []
         self._table_saves: TableSaves | None = None
-        self._languages: dict[int, str] = {}
         self._seen_clicks: OrderedDict[int, None] = OrderedDict()
         self.web: WebServer | None = None
         """The servers' web pages, served while ``web_port`` is set."""
@@ -323,22 +323,8 @@ class HokmBot(commands.Bot):
             await self.service.abandon(table.table_id)
 
     async def language_of(self, guild_id: int | None) -> str:
-        """The server's language, cached: it is needed for every answer."""
-        if guild_id is None:
-            return "en"
-        cached = self._languages.get(guild_id)
-        if cached is not None:
-            return cached
-        try:
-            lang = (await self.store.get_guild_settings(guild_id)).language
-        except Exception:
-            log.exception("guild %s: settings unreadable", guild_id)
-            return GuildSettings().language
-        self._languages[guild_id] = lang
-        return lang
-
-    def settings_changed(self, guild_id: int, settings: GuildSettings) -> None:
-        self._languages[guild_id] = settings.language
+        """The server's language (``Servers.language``): it is needed for every answer."""
+        return await self.servers.language(guild_id)
 
 
 class ShardedHokmBot(HokmBot, commands.AutoShardedBot):

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ...service.servers import Servers
 from ...service.service import TableService
 from ...service.tournaments import TournamentService
-from ...store import Store
-from ...store.guild_settings import GuildSettings
 from ...web.server import WebServer
 from ..outbox import Outbox
 from ..publisher import DiscordPublisher
@@ -22,7 +21,9 @@ class CogBot(Protocol):
     def service(self) -> TableService: ...
 
     @property
-    def store(self) -> Store: ...
+    def servers(self) -> Servers:
+        """A server's settings and standings: commands read and change them through it."""
+        ...
 
     @property
     def tournaments(self) -> TournamentService:
@@ -42,8 +43,4 @@ class CogBot(Protocol):
 
     async def language_of(self, guild_id: int | None) -> str:
         """The server's language (cached; English outside a server)."""
-        ...
-
-    def settings_changed(self, guild_id: int, settings: GuildSettings) -> None:
-        """A server's settings were just saved."""
         ...

@@ -21,7 +21,7 @@ from ...present.formats import format_choice_label
 from ...present.i18n import t
 from ...present.shelem import modes_label
 from ...service.errors import ActionError
-from ...store.guild_settings import LIMITS, SHELEM_MODE_SETS, hosted_formats
+from ...store.guild_settings import SHELEM_MODE_SETS, hosted_formats
 from .. import actions
 from ..ui import message_kwargs, text_kwargs
 from .bot_api import CogBot
@@ -109,7 +109,7 @@ class HokmCog(commands.Cog):
             lang = await self._lang(interaction)
             names = (t(lang, f"perm.{p}") for p in missing)
             raise ActionError("error.missing_permissions", missing=_join(lang, names))
-        settings = await self.bot.store.get_guild_settings(interaction.guild_id)
+        settings = await self.bot.servers.get(interaction.guild_id)
         await self.bot.service.open_table(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -239,41 +239,53 @@ class HokmCog(commands.Cog):
         shelem_target: int | None = None,
         tournament_role: discord.Role | None = None,
     ) -> None:
-        # Each option is named as its setting, so the options given are the changes.
-        given = dict(locals())  # first statement: only the parameters are set
-        changes = {
-            key: value for key, value in given.items() if key in LIMITS and value is not None
-        }
-        if tournament_role is not None:  # @everyone clears it: a role is chosen, never typed
-            changes["tournament_role"] = 0 if tournament_role.is_default() else tournament_role.id
         if interaction.guild_id is None:
             raise ActionError("error.guild_only")
-        if not interaction.permissions.manage_guild:  # checked here, not only by Discord
-            raise ActionError("error.not_admin")
-        current = await self.bot.store.get_guild_settings(interaction.guild_id)
-        new = current.with_changes(**changes)
-        if changes.get("web") and self.bot.web is None:
-            raise ActionError("error.web_unavailable")  # before anything is saved
-        if changes:
-            await self.bot.store.set_guild_settings(interaction.guild_id, new)
-            self.bot.settings_changed(interaction.guild_id, new)
-            log.info("guild %s: settings changed %s", interaction.guild_id, sorted(changes))
+        # Each option is named as its setting (``LIMITS``); the service keeps those given.
+        options = {
+            "turn_seconds": turn_seconds,
+            "trump_seconds": trump_seconds,
+            "lobby_timeout_minutes": lobby_timeout_minutes,
+            "target_score": target_score,
+            "hakem_selection": hakem_selection,
+            "allow_computer_players": allow_computer_players,
+            "language": language,
+            "computer_difficulty": computer_difficulty,
+            "max_open_tables": max_open_tables,
+            "hints": hints,
+            "redeal_without_court": redeal_without_court,
+            "bam": bam,
+            "game_format": game_format,
+            "rate_computer_matches": rate_computer_matches,
+            "web": web,
+            "shelem_joker": shelem_joker,
+            "shelem_modes": shelem_modes,
+            "shelem_target": shelem_target,
+            "tournament_role": _role_setting(tournament_role),
+        }
+        shown = await self.bot.servers.change(
+            interaction.guild_id,
+            options,
+            is_admin=interaction.permissions.manage_guild,
+            web_available=self.bot.web is not None,
+        )
+        pages, secret = self.bot.web, shown.web_secret
         spec = render.settings_message(
-            new.language,
-            new.model_dump(),
-            changed=bool(changes),
-            web_url=await self._web_url(interaction.guild_id) if new.web else None,
+            shown.settings.language,
+            shown.settings.model_dump(),
+            changed=bool(shown.changed),
+            web_url=pages.page_url(interaction.guild_id, secret) if pages and secret else None,
         )
         # ephemeral: the page's address is for the admin who asked, never the channel
         await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
 
-    async def _web_url(self, guild_id: int) -> str | None:
-        """The server's web page address, where this bot serves pages."""
-        web = self.bot.web
-        secret = await self.bot.store.web_secret(guild_id)
-        if web is None or secret is None:
-            return None
-        return web.page_url(guild_id, secret)
+
+def _role_setting(role: discord.Role | None) -> int | None:
+    """A role option as its setting: its id; @everyone clears it (0), as a role is chosen,
+    never typed; ``None``: not given."""
+    if role is None:
+        return None
+    return 0 if role.is_default() else role.id
 
 
 def _join(lang: str, names: Iterable[str]) -> str:

@@ -41,14 +41,10 @@ class StandingsCog(commands.Cog):
         if interaction.guild_id is None:
             raise ActionError("error.guild_only")
         if member is not None:
-            guild, store = interaction.guild_id, self.bot.store
-            record = await store.member_record(guild, member.id, game_format)
-            skill = standings.MemberSkill(
-                rating=(await store.ratings_of(guild, [member.id], game_format)).get(member.id),
-                trend=await store.rating_trend(guild, member.id, game_format),
-                partner=await store.best_partner(guild, member.id, game_format),
-            )
-            spec = standings.member_message(lang, f"<@{member.id}>", record, game_format, skill)
+            found = await self.bot.servers.member(interaction.guild_id, member.id, game_format)
+            skill = standings.MemberSkill(found.rating, found.trend, found.partner)
+            mention = f"<@{member.id}>"
+            spec = standings.member_message(lang, mention, found.record, game_format, skill)
         else:
             spec = await actions.standings_page(self.bot, interaction, lang, 1, game_format)
         await interaction.response.send_message(**message_kwargs(spec))

@@ -81,7 +81,7 @@ class TournamentCog(commands.Cog):
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise ActionError("error.guild_only")
-        server = await self.bot.store.get_guild_settings(interaction.guild_id)
+        server = await self.bot.servers.get(interaction.guild_id)
         if not may_organise(interaction, server.tournament_role):
             raise ActionError("error.t_not_organiser")
         lang = server.language
