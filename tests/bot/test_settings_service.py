@@ -120,10 +120,13 @@ async def test_the_command_passes_each_option_to_the_service_by_its_setting(
     interaction = SimpleNamespace(
         guild_id=GUILD, permissions=SimpleNamespace(manage_guild=True), response=response
     )
-    marker = object()
+    marker: object = object()
+    expected = marker
+    if setting == "tournament_role":  # a role is chosen: its id is the setting
+        marker, expected = SimpleNamespace(id=55, is_default=lambda: False), 55
     await command.callback(cog, interaction, **{setting: marker})  # type: ignore[arg-type]
     [(guild_id, changes, is_admin, web_available)] = given
     assert (guild_id, is_admin, web_available) == (GUILD, True, False)
-    assert {k: v for k, v in changes.items() if v is not None} == {setting: marker}
+    assert {k: v for k, v in changes.items() if v is not None} == {setting: expected}
     assert set(changes) == set(LIMITS)
     assert response.sent and response.sent[0]["ephemeral"] is True

@@ -234,10 +234,10 @@ class HokmCog(commands.Cog):
         game_format: str | None = None,
         rate_computer_matches: bool | None = None,
         web: bool | None = None,
+        tournament_role: discord.Role | None = None,
         shelem_joker: bool | None = None,
         shelem_modes: str | None = None,
         shelem_target: int | None = None,
-        tournament_role: discord.Role | None = None,
     ) -> None:
         if interaction.guild_id is None:
             raise ActionError("error.guild_only")
@@ -258,10 +258,10 @@ class HokmCog(commands.Cog):
             "game_format": game_format,
             "rate_computer_matches": rate_computer_matches,
             "web": web,
+            "tournament_role": _role_setting(tournament_role),
             "shelem_joker": shelem_joker,
             "shelem_modes": shelem_modes,
             "shelem_target": shelem_target,
-            "tournament_role": _role_setting(tournament_role),
         }
         shown = await self.bot.servers.change(
             interaction.guild_id,
