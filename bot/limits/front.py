@@ -36,6 +36,12 @@ log = logging.getLogger(__name__)
 WAIT_JITTER = 0.25
 """A global wait is stretched by up to this fraction, at random (see ``Limiter._serve``)."""
 
+STALL = 0.25
+"""Seconds a wait for the backend may end late before the lateness is the event loop's own (a
+timer that fires this much past its time ran on a stalled loop)."""
+STALLS = 2
+"""Times a call whose wait ended late is given its ``timeout`` again (``_shared_verdict``)."""
+
 call_priority: ContextVar[int] = ContextVar("hokm_call_priority", default=0)
 """The priority of the REST calls made in this context (lower first); the outbox sets it for
 its jobs, and calls made anywhere else (start-up, command sync) count as most urgent."""
@@ -178,10 +184,7 @@ class Limiter:
             backend = self.local
         elif self._connected:
             try:
-                async with asyncio.timeout(self.timeout):
-                    verdict = await self.backend.try_acquire(
-                        channel_id, self.limits, self.limits.reserve_for(priority)
-                    )
+                verdict = await self._shared_verdict(channel_id, priority)
             except Exception as exc:  # down, hung, refused: keep sending, more slowly
                 await self._went_down(exc)
             else:
@@ -202,6 +205,36 @@ class Limiter:
         if verdict.granted and backend is self.fallback:
             self.fallback_grants += 1
         return verdict
+
+    async def _shared_verdict(self, channel_id: int | None, priority: int) -> Verdict:
+        """The backend's answer, given ``timeout`` seconds of this process's own time.
+
+        A stalled event loop (a saturated process) runs the timeout's timer before the task
+        that reads an answer which came meanwhile: taken as a hung backend, the process left
+        the shared budget and spent its own share on top of what the others take from it (the
+        token's 429s at saturation). So the call runs as a task of its own, is looked at once
+        more after the loop's pending reads, and while the wait itself ended ``STALL`` seconds
+        late (the loop, not the backend, was slow) is given its time again, ``STALLS`` times.
+
+        :raises TimeoutError: no answer within ``timeout`` of a loop that ran on time."""
+        loop = asyncio.get_running_loop()
+        call = asyncio.ensure_future(
+            self.backend.try_acquire(channel_id, self.limits, self.limits.reserve_for(priority))
+        )
+        try:
+            for _ in range(STALLS + 1):
+                asked = loop.time()
+                await asyncio.wait((call,), timeout=self.timeout)
+                if not call.done():
+                    await asyncio.sleep(0)  # an answer the loop has read but not yet handed on
+                if call.done():
+                    return call.result()
+                if loop.time() - asked < self.timeout + STALL:
+                    break  # the loop ran on time: the backend is slow
+            raise TimeoutError(f"no answer within {self.timeout:g} s")
+        finally:
+            if not call.done():
+                call.cancel()
 
     async def start(self) -> None:
         """Connect a remote backend (within ``connect_timeout``); when it cannot, the process

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import time
 
 import pytest
 
@@ -194,3 +195,38 @@ def test_the_backend_follows_the_settings(
     )
     assert limiter.name == kind and limiter.limits.rate == 40.0
     assert limiter.fallback.share == share
+
+
+class LateRead(Flaky):
+    """A backend that answers in 50 ms, asked by a process whose event loop then stalls past
+    the limiter's timeout (a saturated process): the answer is there when the loop wakes, but
+    the timeout's timer runs before the task that reads it."""
+
+    async def try_acquire(
+        self, channel_id: int | None, limits: Limits, reserve: float = 0.0
+    ) -> Verdict:
+        self.asked += 1
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[Verdict] = loop.create_future()
+        verdict = self.local.take(channel_id, limits, loop.time(), reserve)
+        loop.call_later(0.05, answer.set_result, verdict)
+        loop.call_later(0.01, time.sleep, 0.4)  # the loop stalls past the 0.1-s timeout
+        return await answer
+
+
+async def test_a_stalled_event_loop_is_not_taken_for_a_backend_that_hangs(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A process that left the shared budget would spend its own share on top of what the
+    others take from it, and the token would draw 429s: a loop too busy to read the answer in
+    time is this process's lateness, not the backend's."""
+    caplog.set_level(logging.INFO, logger="bot.limits")
+    late = LateRead()
+    limiter = Limiter(late, Limits(rate=100.0, burst=5.0), timeout=0.1, retry_after=60.0)
+    await limiter.start()
+    async with asyncio.timeout(10.0):
+        for _ in range(3):
+            await limiter.acquire(None)
+    assert late.asked == 3 and limiter.fallback_grants == 0 and not limiter.degraded
+    assert not any(r.levelno >= logging.WARNING for r in caplog.records)
+    await limiter.close()
