@@ -17,12 +17,10 @@ import discord
 from engine.rules import SHELEM_FORMAT
 
 from ..names import member_name
-from ..present import history, render, standings
+from ..present import answers, history, render, standings
 from ..present.hints import hint_message
-from ..present.i18n import t
 from ..present.rules_text import rules_text
 from ..service.errors import ActionError
-from ..service.rematch import waiting_for
 from ..service.service import Update
 from ..service.table import Table, TableSettings
 from ..service.tournament_tables import is_tournament_table, require_player
@@ -120,12 +118,11 @@ LOBBY: Final[dict[str, LobbyAction]] = {
 """The lobby buttons' actions, by ``custom_ids.LOBBY_ACTIONS`` name."""
 
 
-def confirm(key: str) -> Answer:
-    """A command's answer: an ephemeral line in the table's language (``seat`` is 1-based)."""
+def confirm(what: answers.SeatAnswer) -> Answer:
+    """A command's answer: an ephemeral line in the table's language (``answers.seat_answer``)."""
 
     async def answer(interaction: discord.Interaction, update: Update) -> None:
-        seat = update.table.seat_of(interaction.user.id)
-        text = t(update.table.settings.language, key, seat=(seat or 0) + 1)
+        text = answers.seat_answer(update.table, interaction.user.id, what)
         await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
 
     return answer
@@ -174,12 +171,7 @@ async def rematch(bot: CogBot, interaction: discord.Interaction, table_id: str) 
         name=member_name(user),
         max_open_tables=settings.max_open_tables,
     )
-    table = update.table
-    lang = table.settings.language
-    if table.status == "lobby":
-        text = t(lang, "ok.rematch_waiting", names=waiting_for(table))
-    else:
-        text = t(lang, "ok.rematch_started")
+    text = answers.rematch_answer(update.table)
     await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
 
 

@@ -15,8 +15,7 @@ import discord
 
 from ..names import member_name
 from ..present import custom_ids
-from ..present.i18n import t
-from ..present.tournament import title
+from ..present.answers import tournament_answer
 from ..service.errors import ActionError
 from ..service.tournament_state import TournamentState
 from .cogs.bot_api import CogBot
@@ -42,12 +41,9 @@ async def clicked(
     return state
 
 
-async def say(interaction: discord.Interaction, lang: str, key: str, **params: object) -> None:
-    await interaction.response.send_message(ephemeral=True, **text_kwargs(t(lang, key, **params)))
-
-
-def _name(state: TournamentState) -> str:
-    return title(state)
+async def say(interaction: discord.Interaction, text: str) -> None:
+    """A private answer (its words from ``present.answers``)."""
+    await interaction.response.send_message(ephemeral=True, **text_kwargs(text))
 
 
 async def join(
@@ -64,21 +60,20 @@ async def join(
     ids = [p.id for p in partners]
     update = await bot.tournaments.join(state.tournament_id, user.id, names, ids)
     done = update.state
-    lang = done.language
     if done.core.member_entry(user.id) is not None:
-        await say(interaction, lang, "ok.t_joined", name=_name(done))
+        await say(interaction, tournament_answer(done, "joined"))
     elif ids:
         invited = " ".join(f"<@{i}>" for i in ids)
-        await say(interaction, lang, "ok.t_invited", members=invited)
+        await say(interaction, tournament_answer(done, "invited", members=invited))
     else:
-        await say(interaction, lang, "ok.t_confirmed")
+        await say(interaction, tournament_answer(done, "confirmed"))
 
 
 async def leave(
     bot: TournamentBot, interaction: discord.Interaction, state: TournamentState
 ) -> None:
     update = await bot.tournaments.leave(state.tournament_id, interaction.user.id)
-    await say(interaction, update.state.language, "ok.t_left", name=_name(update.state))
+    await say(interaction, tournament_answer(update.state, "left"))
 
 
 async def click(

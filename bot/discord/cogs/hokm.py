@@ -8,7 +8,6 @@ refusal is raised, not answered here: the command tree's one error hook answers 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
 from typing import Literal
 
 import discord
@@ -16,9 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from ...names import member_name
-from ...present import render
+from ...present import answers, render
 from ...present.formats import format_choice_label
-from ...present.i18n import t
 from ...present.shelem import modes_label
 from ...service.errors import ActionError
 from ...store.guild_settings import SHELEM_MODE_SETS, hosted_formats
@@ -107,8 +105,8 @@ class HokmCog(commands.Cog):
         missing = missing_permissions(interaction)
         if missing:
             lang = await self._lang(interaction)
-            names = (t(lang, f"perm.{p}") for p in missing)
-            raise ActionError("error.missing_permissions", missing=_join(lang, names))
+            names = answers.missing_permissions(lang, missing)
+            raise ActionError("error.missing_permissions", missing=names)
         settings = await self.bot.servers.get(interaction.guild_id)
         await self.bot.service.open_table(
             guild_id=interaction.guild_id,
@@ -129,25 +127,25 @@ class HokmCog(commands.Cog):
         )
         actions.lobby_click(self.bot, interaction)
         await interaction.response.send_message(
-            ephemeral=True, **text_kwargs(t(settings.language, "ok.table_opened"))
+            ephemeral=True, **text_kwargs(answers.table_opened(settings.language))
         )
 
     @hokm.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
         table = actions.table_here(self.bot, interaction)
-        await actions.join(self.bot, interaction, table.table_id, actions.confirm("ok.joined"))
+        await actions.join(self.bot, interaction, table.table_id, actions.confirm("joined"))
 
     @hokm.command(name="leave", description="Leave the table in this channel before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         table = actions.table_here(self.bot, interaction)
-        await actions.leave(self.bot, interaction, table.table_id, actions.confirm("ok.left"))
+        await actions.leave(self.bot, interaction, table.table_id, actions.confirm("left"))
 
     @hokm.command(
         name="cancel", description="Close the table in this channel (host or server manager)"
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
         table = actions.table_here(self.bot, interaction)
-        answer = actions.confirm("ok.cancelled")
+        answer = actions.confirm("cancelled")
         await actions.cancel(self.bot, interaction, table.table_id, answer)
 
     @hokm.command(name="hand", description="Show your hand (only you can see it)")
@@ -286,7 +284,3 @@ def _role_setting(role: discord.Role | None) -> int | None:
     if role is None:
         return None
     return 0 if role.is_default() else role.id
-
-
-def _join(lang: str, names: Iterable[str]) -> str:
-    return ("، " if lang == "fa" else ", ").join(names)

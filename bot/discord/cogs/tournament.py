@@ -16,8 +16,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from ...names import member_name
+from ...present import answers
 from ...present import tournament as present
-from ...present.i18n import t
 from ...service.errors import ActionError
 from .. import tournament_actions as actions
 from ..tournament_port import THREAD_PERMISSIONS, missing_for_threads
@@ -87,7 +87,7 @@ class TournamentCog(commands.Cog):
         lang = server.language
         missing = missing_permissions(interaction)
         if missing:
-            names = ", ".join(t(lang, f"perm.{p}") for p in missing)
+            names = answers.missing_permissions(lang, missing)
             raise ActionError("error.missing_permissions", missing=names)
         in_thread = getattr(interaction.channel, "type", None) in THREADS
         no_threads = (
@@ -116,7 +116,7 @@ class TournamentCog(commands.Cog):
             settings=settings,
             missing=no_threads,
         )
-        await actions.say(interaction, lang, "ok.t_created", name=present.title(update.state))
+        await actions.say(interaction, answers.tournament_answer(update.state, "created"))
 
     @tournament.command(
         name="join", description="Enter the tournament; with fixed teams, name your partner"
@@ -143,9 +143,7 @@ class TournamentCog(commands.Cog):
         state = await actions.here(self.bot, interaction)
         admin = interaction.permissions.manage_guild
         update = await self.bot.tournaments.start(state.tournament_id, interaction.user.id, admin)
-        await actions.say(
-            interaction, state.language, "ok.t_started", name=present.title(update.state)
-        )
+        await actions.say(interaction, answers.tournament_answer(update.state, "started"))
 
     @tournament.command(name="drop", description="Drop a member when this round ends (host)")
     @app_commands.describe(member="The member to drop (with fixed teams, their team)")
@@ -153,13 +151,8 @@ class TournamentCog(commands.Cog):
         state = await actions.here(self.bot, interaction)
         admin = interaction.permissions.manage_guild
         await self.bot.tournaments.drop(state.tournament_id, interaction.user.id, member.id, admin)
-        await actions.say(
-            interaction,
-            state.language,
-            "ok.t_dropped",
-            member=f"<@{member.id}>",
-            name=present.title(state),
-        )
+        text = answers.tournament_answer(state, "dropped", member=f"<@{member.id}>")
+        await actions.say(interaction, text)
 
     @tournament.command(name="cancel", description="Cancel the tournament (host or server manager)")
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -167,7 +160,7 @@ class TournamentCog(commands.Cog):
         admin = interaction.permissions.manage_guild
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.tournaments.cancel(state.tournament_id, interaction.user.id, admin)
-        text = t(state.language, "ok.t_cancelled", name=present.title(state))
+        text = answers.tournament_answer(state, "cancelled")
         await interaction.followup.send(ephemeral=True, **text_kwargs(text))
 
     @tournament.command(name="standings", description="The standings of this channel's tournament")
