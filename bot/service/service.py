@@ -42,6 +42,7 @@ from .ports import (
     Update,
     Via,
 )
+from .puzzles import PuzzleBook
 from .registry import TableRegistry, seated_elsewhere
 from .rematch import Rematches
 from .shelem_actions import ShelemTables
@@ -128,6 +129,8 @@ class TableService:
         """A Shelem table's bids, laid-down cards and mode (V6)."""
         self.history = MatchHistory(store)
         """``/hokm history`` and its Replay: finished matches only."""
+        self.puzzles = PuzzleBook(store)
+        """Double-dummy puzzles from finished matches (``/hokm puzzle``)."""
         self.publisher: Publisher = (
             make_publisher(self) if make_publisher else publisher or NullPublisher()
         )
