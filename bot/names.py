@@ -69,6 +69,8 @@ MARKERS: Final = frozenset(
         "\U0001f4c8",  # 📈 the web page: a rating's chart
         "\U0001f4cb",  # 📋 the web page: a match's page
         "\U0001f91d",  # 🤝 the web page: the best partner
+        "\U0001f9e9",  # 🧩 a puzzle
+        "\u274c",  # ❌ a puzzle answered with another card
     }
 )
 """Every mark the bot draws beside or instead of a name, from the one list the presenter and

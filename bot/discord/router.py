@@ -21,7 +21,7 @@ from ..present import custom_ids, render
 from ..service.errors import ActionError
 from ..service.service import TableService, Update
 from ..service.variants import Decision
-from . import actions, tournament_actions
+from . import actions, puzzle_actions, tournament_actions
 from .cogs.bot_api import CogBot
 from .replies import reply_error, reply_failure
 from .ui import message_kwargs
@@ -221,6 +221,7 @@ ROUTES: Final[dict[str, Route]] = {
     "replay": _replay,
     "replay_step": _replay_step,
     "tournament": _tournament,
+    "puzzle": puzzle_actions.click,
 }
 """Every kind of id (``custom_ids.KINDS``) -> what its click runs: one entry a kind."""
 

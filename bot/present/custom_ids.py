@@ -62,6 +62,8 @@ SHELEM_BIDS: Final = tuple(
 """V6.3, V6.5: a pass, every points bid of either deck, shelem and sar-shelem."""
 MAX_CHOSEN: Final = max(o.kitty_size for o in _SHELEM_OPTIONS)
 """V6.13: the most cards a Shelem hakem lays down (a kitty of six, with jokers)."""
+PUZZLE_MAX: Final = 2**31 - 1
+"""A puzzle's id: the store's ``Integer`` key, signed 32 bits."""
 TRICK_BIDS: Final = (0, *sorted({b for f in FORMATS.values() for b in f.bids}))
 """V5 joker six: a pass (0) or the tricks bid for hakem."""
 
@@ -102,6 +104,8 @@ class Click:
     """``mode``: the mode announced (V6.7)."""
     tournament_id: str = ""
     """``tournament``: the tournament whose message the button is on."""
+    puzzle: int = 0
+    """``puzzle``: the puzzle a card answers (``card``)."""
 
 
 class BadCustomId(ValueError):
@@ -225,6 +229,12 @@ KINDS: Final[tuple[Kind[Click], ...]] = (
         lambda f: Click(
             "tournament", tournament_id=f.text("tournament"), action=TOURNAMENT_ACTIONS[f.tag]
         ),
+    ),
+    Kind(  # a card answering a double-dummy puzzle (its own ephemeral message)
+        "puzzle",
+        ("q",),
+        (Number("puzzle", 1, PUZZLE_MAX), _CARD),
+        lambda f: Click("puzzle", puzzle=f.num("puzzle"), card=BY_CODE[f.text("card")]),
     ),
     Kind(
         "history",
@@ -372,3 +382,8 @@ def tournament_id(tournament: str, action: str) -> str:
     """**Join** or **Withdraw** (``leave``) on a tournament's message."""
     tag = next(k for k, v in TOURNAMENT_ACTIONS.items() if v == action)
     return f"hokm:{tag}:{tournament}"
+
+
+def puzzle_card_id(puzzle: int, card: Card) -> str:
+    """A card of a puzzle's seat to play: the member's answer to puzzle ``puzzle``."""
+    return f"hokm:q:{puzzle}:{card.code}"

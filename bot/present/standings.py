@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..names import shown_name
 from ..store import MemberRating, PlayerRecord, StandingsPage
+from ..store.puzzle_ops import PuzzleCounts
 from ..store.rating_ops import TREND_MATCHES
 from . import custom_ids
 from .budget import TITLE, cut
@@ -95,15 +96,20 @@ def member_message(
     record: PlayerRecord | None,
     game_format: str = "standard",
     skill: MemberSkill | None = None,
+    puzzles: PuzzleCounts | None = None,
 ) -> MessageSpec:
     """One member's record in one format (the standard game unless another is named), with
-    their rating, its recent change and their best partner."""
+    their rating, its recent change and their best partner; and the puzzles they solved of
+    those they answered (every format's, when given)."""
     other = game_format != "standard"
+    tail = [] if puzzles is None else [_puzzles_line(lang, puzzles)]
     if record is None:
         if other:
             label = format_label(lang, game_format)
-            return MessageSpec(content=t(lang, "standings.member_none_format", name=name, f=label))
-        return MessageSpec(content=t(lang, "standings.member_none", name=name))
+            text = t(lang, "standings.member_none_format", name=name, f=label)
+        else:
+            text = t(lang, "standings.member_none", name=name)
+        return MessageSpec(content="\n".join([text, *tail]))
     text = t(
         lang,
         "standings.member",
@@ -119,7 +125,12 @@ def member_message(
     lines = [text, *_skill_lines(lang, skill or MemberSkill())]
     if other:
         lines.append(t(lang, "standings.format", f=format_label(lang, game_format)))
-    return MessageSpec(content="\n".join(lines))
+    return MessageSpec(content="\n".join([*lines, *tail]))
+
+
+def _puzzles_line(lang: str, counts: PuzzleCounts) -> str:
+    solved, tried = number(lang, counts.solved), number(lang, counts.tried)
+    return t(lang, "standings.member_puzzles", solved=solved, tried=tried)
 
 
 def _skill_lines(lang: str, skill: MemberSkill) -> list[str]:

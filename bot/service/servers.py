@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..store import MemberRating, PlayerRecord, StandingsPage, Store
 from ..store.guild_settings import GuildSettings
+from ..store.puzzle_ops import PuzzleCounts
 from .errors import ActionError
 
 log = logging.getLogger(__name__)
@@ -32,12 +33,14 @@ class SettingsShown:
 
 @dataclass(frozen=True, slots=True)
 class MemberStanding:
-    """One member's record in a format, with their rating, its trend and best partner."""
+    """One member's record in a format, with their rating, its trend and best partner, and
+    the puzzles they solved of those they answered here (every format's)."""
 
     record: PlayerRecord | None
     rating: MemberRating | None
     trend: float | None
     partner: tuple[int, int, int] | None
+    puzzles: PuzzleCounts | None = None
 
 
 class Servers:
@@ -110,4 +113,5 @@ class Servers:
             rating=(await store.ratings_of(guild_id, [user_id], game_format)).get(user_id),
             trend=await store.rating_trend(guild_id, user_id, game_format),
             partner=await store.best_partner(guild_id, user_id, game_format),
+            puzzles=await store.puzzle_counts(guild_id, user_id),
         )

@@ -20,7 +20,7 @@ from ...present.formats import format_choice_label
 from ...present.shelem import modes_label
 from ...service.errors import ActionError
 from ...store.guild_settings import SHELEM_MODE_SETS, hosted_formats
-from .. import actions
+from .. import actions, puzzle_actions
 from ..ui import message_kwargs, text_kwargs
 from .bot_api import CogBot
 
@@ -172,6 +172,12 @@ class HokmCog(commands.Cog):
         member_id = member.id if member is not None else 0
         spec = await actions.history_page(self.bot, interaction, lang, 1, member_id)
         await interaction.response.send_message(**message_kwargs(spec))
+
+    @hokm.command(
+        name="puzzle", description="Find the one right card in a position from a past match"
+    )
+    async def puzzle(self, interaction: discord.Interaction) -> None:
+        await puzzle_actions.show(self.bot, interaction)
 
     @hokm.command(name="rules", description="A short summary of the rules of Hokm or Shelem")
     @app_commands.rename(game_format="format")

@@ -44,7 +44,9 @@ class StandingsCog(commands.Cog):
             found = await self.bot.servers.member(interaction.guild_id, member.id, game_format)
             skill = standings.MemberSkill(found.rating, found.trend, found.partner)
             mention = f"<@{member.id}>"
-            spec = standings.member_message(lang, mention, found.record, game_format, skill)
+            spec = standings.member_message(
+                lang, mention, found.record, game_format, skill, found.puzzles
+            )
         else:
             spec = await actions.standings_page(self.bot, interaction, lang, 1, game_format)
         await interaction.response.send_message(**message_kwargs(spec))
