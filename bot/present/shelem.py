@@ -59,6 +59,13 @@ def modes_label(lang: str, modes: str) -> str:
     return comma(lang).join(mode_label(lang, m) for m in modes.split("+"))
 
 
+def modes_choice_label(lang: str, modes: str) -> str:
+    """``GuildSettings.shelem_modes`` as a command's choice: ``Hokm only``, ``+ Nars, Sars``."""
+    if modes == "hokm":
+        return t(lang, "shelem.modes_choice_hokm")
+    return t(lang, "shelem.modes_choice", modes=modes_label(lang, modes))
+
+
 def comma(lang: str) -> str:
     return "، " if lang == "fa" else ", "
 

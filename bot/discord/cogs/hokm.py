@@ -17,7 +17,7 @@ from discord.ext import commands
 from ...names import member_name
 from ...present import answers, render
 from ...present.formats import format_choice_label
-from ...present.shelem import modes_label
+from ...present.shelem import modes_choice_label
 from ...service.errors import ActionError
 from ...store.guild_settings import SHELEM_MODE_SETS, hosted_formats
 from .. import actions, puzzle_actions
@@ -38,9 +38,7 @@ FORMAT_CHOICES = [
 no Persian locale for a choice's name; the table itself names its format in the server's
 language."""
 MODE_CHOICES = [
-    app_commands.Choice(
-        name="Hokm only" if value == "hokm" else f"+ {modes_label('en', value)}", value=value
-    )
+    app_commands.Choice(name=modes_choice_label("en", value), value=value)
     for value in SHELEM_MODE_SETS
 ]
 """V6.7: the modes a Shelem hakem may announce besides hokm (``GuildSettings.shelem_modes``)."""
