@@ -18,6 +18,7 @@ from urllib.parse import quote, urlencode
 
 from engine.rules import STANDARD
 
+from ..service.tournament_state import TournamentState
 from ..store import HistoryEntry, HistoryPage, MatchPlayer, StandingsPage
 from ..store.guild_settings import hosted_formats
 from .dates import shown_time
@@ -28,6 +29,7 @@ from .web_html import document, esc
 from .web_links import match_href, member_href, name_link, seat_links
 from .web_parts import LANGS, header, pager, seat_names, teams_list, web_name
 from .web_replay import replay_page
+from .web_tournament import tournaments_section
 
 __all__ = ["BOARD_PER_PAGE", "LANGS", "Home", "home_page", "refusal_page", "replay_page"]
 __all__ += ["web_name"]
@@ -68,13 +70,21 @@ def _names(players: Sequence[MatchPlayer], seats: int) -> list[str]:
 # ---------------------------------------------------------------------- the home page
 
 
-def home_page(home: Home, guild: str | None, board: StandingsPage, matches: HistoryPage) -> str:
-    """The leaderboard of one format, then the server's finished matches with their replays."""
+def home_page(
+    home: Home,
+    guild: str | None,
+    board: StandingsPage,
+    matches: HistoryPage,
+    tournaments: Sequence[TournamentState] = (),
+) -> str:
+    """The leaderboard of one format, the server's tournaments (each a link to its page),
+    then the server's finished matches with their replays."""
     lang = home.lang
     body = [
         header(lang, guild, "", lambda other: home.href(lang=other)),
         "<main>",
         *_leaderboard(home, board),
+        *tournaments_section(lang, tournaments),
         *_matches(home, matches),
         "</main>",
     ]

@@ -43,7 +43,7 @@ td{font-size:.94rem}
 th{font-size:.85rem;font-weight:600}
 .num{text-align:end;font-variant-numeric:tabular-nums;white-space:nowrap;
 overflow-wrap:normal}
-th.num{white-space:normal}
+th.num{white-space:normal;overflow-wrap:anywhere}
 td.player{width:50%;min-width:6rem}
 .computer{font-family:ui-monospace,Menlo,monospace;font-size:.92em}
 .note,footer{color:var(--muted);font-size:.9rem}

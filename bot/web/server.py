@@ -43,13 +43,17 @@ from ..present.web_html import status_page
 from ..present.web_match import match_page, refusal_below
 from ..present.web_pages import BOARD_PER_PAGE, LANGS, Home, home_page, refusal_page, replay_page
 from ..present.web_player import member_page
+from ..present.web_tournament import tournament_page
 from ..service.errors import ActionError
 from ..service.match_facts import MatchFiles, match_facts
 from ..service.match_history import MatchHistory
 from ..service.member_profile import member_profile
+from ..service.tournament_state import TournamentState
 from ..store import Store
 from ..store.guild_settings import hosted_formats
 from ..store.settings_ops import WEB_SECRET_BYTES
+from ..store.tournament_ops import TournamentRecord
+from ..tournament.errors import InvalidTournament
 from .edge import PageServer, QuietLog, TokenBucket
 
 log = logging.getLogger(__name__)
@@ -64,12 +68,16 @@ SECRET_LENGTH: Final = -(-WEB_SECRET_BYTES * 4 // 3)
 ADDRESS: Final = re.compile(
     rf"/g/(?P<guild>[1-9][0-9]{{0,18}})/(?P<secret>[A-Za-z0-9_-]{{{SECRET_LENGTH}}})"
     r"(?P<rest>/|/m/(?P<match>[0-9a-f]{12})(?P<tail>/|\.json)?"
-    r"|/p/(?P<member>[1-9][0-9]{0,18})/)?"
+    r"|/p/(?P<member>[1-9][0-9]{0,18})/"
+    r"|/t/(?P<tournament>[0-9a-f]{12})/)?"
 )
 """The page's addresses as sent (percent-escapes are not undone: one spelling per page); a
 match id is a table's (``Table.new_id``, 12 hex digits). No ``rest``: the home page's
 address without its final slash, redirected to it. ``tail``: a match's page (``/``) or file
-(``.json``), none its replay; ``member``: a member's page."""
+(``.json``), none its replay; ``member``: a member's page; ``tournament``: a tournament's
+(``TournamentState.new_id``, 12 hex digits)."""
+HOME_TOURNAMENTS: Final = 10
+"""The server's newest tournaments the home page lists."""
 MAX_MEMBER_ID: Final = 2**63 - 1
 """A member id is a snowflake, a signed 64-bit integer in the database."""
 SMALL_NUMBER: Final = re.compile(r"[0-9]{1,6}")
@@ -171,6 +179,8 @@ class WebServer:
                 return web.Response(status=302, headers={"Location": address["secret"] + "/"})
             if address["member"] is not None:
                 return await self._member(request, address)
+            if address["tournament"] is not None:
+                return await self._tournament(request, address)
             if address["match"] is None:
                 return await self._home(request, address)
             if address["tail"] == "/":
@@ -220,7 +230,9 @@ class WebServer:
             matches = await self.history.page(guild_id, home.page)
         except ActionError:
             return _refused(lang, guild, t(lang, "web.no_such_page"))
-        return _html(home_page(home, guild, board, matches))
+        found = await self.store.guild_tournaments(guild_id, HOME_TOURNAMENTS)
+        shown = [s for s in map(_tournament_state, found) if s is not None]
+        return _html(home_page(home, guild, board, matches, shown))
 
     async def _replay(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
         hand, trick = _number(request.query, "h", 0), _number(request.query, "t", 0)
@@ -245,6 +257,15 @@ class WebServer:
         if profile is None:
             return _html(refusal_below(lang, guild, t(lang, "web.no_such_page")), status=404)
         return _html(member_page(lang, guild, profile))
+
+    async def _tournament(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
+        """A tournament's page: this server's tournaments only, as they stand."""
+        guild_id, lang, guild = await self._server(address, _lang(request.query))
+        record = await self.store.load_tournament(address["tournament"])
+        state = _tournament_state(record) if record and record.guild_id == guild_id else None
+        if state is None:
+            return _html(refusal_below(lang, guild, t(lang, "web.no_such_page")), status=404)
+        return _html(tournament_page(lang, guild, state))
 
     async def _match(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
         """A finished match's page; refused as its replay is."""
@@ -272,12 +293,23 @@ class WebServer:
         )
 
 
+def _tournament_state(record: TournamentRecord) -> TournamentState | None:
+    """A stored tournament as the page shows it; None for one it cannot read (logged)."""
+    try:
+        return TournamentState.from_dict(record.state, record.version)
+    except InvalidTournament:
+        log.warning("tournament %s: unreadable, left off the web page", record.tournament_id)
+        return None
+
+
 def _page_name(address: re.Match[str] | None) -> str:
     """Which page failed, for the log (never its address: the address holds the secret)."""
     if address is None:
         return "home"
     if address["member"]:
         return "member"
+    if address["tournament"]:
+        return "tournament"
     if address["match"]:
         return {"/": "match", ".json": "match file"}.get(address["tail"] or "", "replay")
     return "home"

@@ -39,12 +39,15 @@ from tests.double.server import DiscordDouble
 from tests.matches import played
 from tests.web.conftest import GUILD, Served, serving
 from tests.web.sample import LONG_NAMES, hokm_match, shelem_match
+from tests.web.tournament_sample import sample_tournament, store_tournament
 
 from .conftest import BotFactory
 
 INSTALL = "apt-get install chromium chromium-driver"
 HOSTILE = "<i id=x><script>alert()</script>"
 """Markup, if the page did not escape it (32 characters: a name is cut after that)."""
+TOURNAMENT: Final = "7a" * 6
+"""The stored tournament's id (``sample_tournament``'s)."""
 URL = re.compile(r"http://127\.0\.0\.1:\d+/g/\d+/[A-Za-z0-9_-]{32,}/")
 
 
@@ -213,6 +216,8 @@ async def store_every_format(served: Served, names: Sequence[str], guild: int = 
     kept["shelem_joker"] = shelem_match(81, guild, 41, names, joker=True)
     for match in kept.values():
         assert await served.store.finish_match(match)
+    # a finished tournament (its page, linked from the home page) named with the same names
+    await store_tournament(served.store, sample_tournament(guild, names, name=(names[0] * 3)[:80]))
     return kept
 
 
@@ -262,6 +267,7 @@ async def test_every_page_fits_the_screen_with_the_longest_names(
         urls += [served.home + f"p/1000/?lang={lang}&format=shelem"]
         urls += [served.home + f"m/{match.match_id}/?lang={lang}" for match in kept.values()]
         urls += [served.home + f"m/{'f' * 12}?lang={lang}", served.home + "nowhere"]
+        urls += [served.home + f"t/{TOURNAMENT}/?lang={lang}"]  # a tournament's page
         browser, page = await browser_page(playwright, chromium, size)
         try:
             for url in urls:
@@ -428,6 +434,7 @@ async def test_no_page_has_a_serious_or_critical_accessibility_violation(
                     urls += [served.home + f"p/1000/?lang={lang}"]
                     urls += [served.home + f"m/{kept['six_pairs'].match_id}/?lang={lang}"]
                     urls += [served.home + f"m/{'f' * 12}?lang={lang}", served.home + "nowhere"]
+                    urls += [served.home + f"t/{TOURNAMENT}/?lang={lang}"]
                     for url in urls:
                         await page.goto(url)
                         await page.add_script_tag(path=str(axe_script))
