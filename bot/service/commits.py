@@ -1,13 +1,17 @@
-"""How an action becomes a stored, published change: under the table's lock, applied, saved
-with its version, then published; any failure puts the table back as it was stored.
+"""The one way a table changes: ``Commits.change``. Under the table's lock an action, a
+timer's due move or a computer's move is applied to the live table, saved with its version,
+then published; any failure puts the table back as the store holds it.
 
 With other processes writing the same tables (``shared``: several bot processes on one
-PostgreSQL, ``docs/scaling.md``) a table is loaded where it is clicked, and the
-version check of the write is the cross-process lock: a write that finds a newer version
-stored, or a refusal while one is stored, reloads the table and runs the action again on it.
-Every action checks everything against the state it is applied to, so it is applied exactly
-once or refused, never applied to (or refused by) a state that is gone. No lock is held
-across an action, so no pooled connection waits on another process.
+PostgreSQL, ``docs/scaling.md``) a table is loaded where it is clicked, and the version check
+of the write is the cross-process lock: a write that finds a newer version stored, or a
+refusal while one is stored, reloads the table and runs the change again on it. Every action
+checks everything against the state it is applied to, so it is applied exactly once or
+refused, never applied to (or refused by) a state that is gone. No lock is held across a
+change, so no pooled connection waits on another process.
+
+Whoever follows a table's changes (the publisher, the turn timers, the hints) watches
+``Commits``: each is told every committed change, reload and load, never handed a lambda.
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from types import TracebackType
 
 from ..store import SeatTaken, StaleWrite, Store
 from .errors import ActionError
@@ -32,7 +38,7 @@ log = logging.getLogger(__name__)
 Action = Callable[[Table, Update], Awaitable[None] | None]
 
 ATTEMPTS = 4
-"""Tries of one action when other processes keep saving the table first (``shared``)."""
+"""Tries of one change when other processes keep saving the table first (``shared``)."""
 
 
 def position(table: Table) -> tuple[int, int] | None:
@@ -62,89 +68,78 @@ def computer_due_at(table: Table) -> tuple[int, int] | None:
     return position(table) if table.computer_due is not None else None
 
 
+@dataclass(frozen=True)
+class Changed:
+    """What a watcher of ``Commits`` is told: ``table`` holds a new state (or has gone: not
+    live, or no longer the registry's), with the committed ``update`` when one was published
+    (``None`` after a reload or a load)."""
+
+    table: Table
+    update: Update | None = None
+    elsewhere: bool = False
+    """Another process made the computer's move that was due here: that process times the
+    table (``TurnTimers.disown``)."""
+
+
+Watcher = Callable[[Changed], None]
+
+
 class Commits:
-    """The commit protocol of every action, timer and side note of the service."""
+    """The commit protocol of every change of a live table."""
 
     def __init__(
-        self,
-        registry: TableRegistry,
-        keeper: TableKeeper,
-        store: Store,
-        *,
-        shared: bool,
-        forget: Callable[[Table], None],
-        arm: Callable[[Table], None],
-        publish: Callable[[Update], None],
-        timed_elsewhere: Callable[[str], None] = lambda table_id: None,
+        self, registry: TableRegistry, keeper: TableKeeper, store: Store, *, shared: bool
     ) -> None:
         self.registry = registry
         self.keeper = keeper
         self.store = store
         self.shared = shared
-        self._forget = forget
-        self._arm = arm
-        self._publish = publish
-        self._timed_elsewhere = timed_elsewhere
-        """Told when a stored state shows a computer's move made by another process: that
-        process times the table (``TurnTimers.disown``)."""
+        self._watchers: list[Watcher] = []
         self._tasks: set[asyncio.Task[None]] = set()
 
-    async def act(self, table_id: str, action: Action) -> Update:
-        """Run ``action`` on the live table, store what it did, then publish it.
+    def watch(self, watcher: Watcher) -> None:
+        """Tell ``watcher`` of every change from now on, in the order watched."""
+        self._watchers.append(watcher)
 
-        :raises ActionError: the action's refusal (nothing changed), ``error.stale`` for an
-            ended table, ``error.internal`` for a failure (state restored).
+    def _tell(self, change: Changed) -> None:
+        if not change.table.is_live or not self.registry.is_current(change.table):
+            self.forget(change.table)
+        for watcher in self._watchers:
+            watcher(change)
+
+    def forget(self, table: Table) -> None:
+        """Drop what is kept here of a table that ended (its watchers are told next)."""
+        self.registry.forget(table)
+        self.keeper.forget(table.table_id)
+
+    def change(self, table_id: str, *, by: str = "action") -> Iterator[Attempt]:
+        """The tries of one change, for ``async with`` each in turn::
+
+            for attempt in commits.change(table_id):
+                async with attempt as update:
+                    ...  # change update.table, add to update
+
+        An attempt that finds another process saved first asks for the next; the others end
+        the loop. ``by``: what makes the change (``action``, ``timer``), for its log line.
+
+        :raises ActionError: the change's refusal (nothing changed), ``error.stale`` for an
+            ended table, ``error.internal`` for a failure (the table as stored).
         """
-        table = await self.held(table_id)
-        for attempt in range(1, ATTEMPTS + 1):
-            last = not self.shared or attempt == ATTEMPTS
-            async with self.registry.lock(table_id):
-                if not self.registry.is_current(table):
-                    raise ActionError("error.stale")
-                update = Update(table)
-                snapshot = self.keeper.last_saved(table)
-                try:
-                    result = action(table, update)
-                    if result is not None:
-                        await result
-                except ActionError:
-                    # Every action validates before it changes anything; a refusal by a
-                    # state another process has moved on from is checked, and retried.
-                    if not last and await self._newer(table):
-                        log.info("table %s: saved elsewhere meanwhile; reloaded", table_id)
-                        continue
-                    raise
-                except Exception:
-                    restore_in_place(table, snapshot)
-                    log.exception("table %s: action failed; state restored", table_id)
-                    raise ActionError("error.internal") from None
-                try:
-                    await self.commit(table, update, by="action")
-                except SeatTaken as taken:  # seated at another live table, by any process
-                    restore_in_place(table, snapshot)
-                    log.info("table %s: %s", table_id, taken)
-                    raise seated_elsewhere(
-                        table.guild_id, taken.guild_id, taken.channel_id
-                    ) from None
-                except StaleWrite:
-                    restore_in_place(table, snapshot)
-                    if last:
-                        log.exception("table %s: could not save; state restored", table_id)
-                        raise ActionError("error.internal") from None
-                    log.info("table %s: saved elsewhere meanwhile; reloaded, again", table_id)
-                    due = computer_due_at(table)
-                    if not await self.keeper.reload(table):
-                        self._forget(table)
-                        raise ActionError("error.stale") from None
-                    self._moved_on(table, due)
-                    continue
-                except Exception:
-                    restore_in_place(table, snapshot)
-                    log.exception("table %s: could not save; state restored", table_id)
-                    raise ActionError("error.internal") from None
-                self._arm(table)
-                return update
+        for n in range(1, ATTEMPTS + 1):
+            attempt = Attempt(self, table_id, by, last=not self.shared or n == ATTEMPTS)
+            yield attempt
+            if not attempt.again:
+                return
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def act(self, table_id: str, action: Action, *, by: str = "action") -> Update:
+        """``change`` with ``action(table, update)`` as its body; the committed update."""
+        for attempt in self.change(table_id, by=by):
+            async with attempt as update:
+                result = action(update.table, update)
+                if result is not None:
+                    await result
+        return update
 
     async def held(self, table_id: str) -> Table:
         """The live table by id: the one held here, or (``shared``) the one another process
@@ -170,7 +165,7 @@ class Commits:
         self.registry.register(table)
         self.keeper.committed(table, record)
         log.info("table %s: loaded from the store (served by another process)", table_id)
-        self._arm(table)
+        self._tell(Changed(table))
         return table
 
     async def sweep(self, cutoff: float) -> int:
@@ -199,37 +194,42 @@ class Commits:
 
     async def _catch_up(self, table: Table) -> None:
         async with self.registry.lock(table.table_id):
-            if not self.registry.is_current(table) or not await self._newer(table):
+            if not self.registry.is_current(table):
                 return
-            if not table.is_live:
-                self._forget(table)
+            due = computer_due_at(table)
+            if not await self.keeper.newer(table):
+                return
             update = Update(table)
             update.add(CaughtUp())
-            self._publish(update)
-            self._arm(table)
+            self._tell(Changed(table, update, elsewhere=self._moved_on(table, due)))
 
-    async def _newer(self, table: Table) -> bool:
-        """``TableKeeper.newer``, noting a computer's move made elsewhere."""
+    async def newer(self, table: Table) -> Changed | None:
+        """``TableKeeper.newer``: what changed, if the store holds a newer version."""
         due = computer_due_at(table)
         if not await self.keeper.newer(table):
-            return False
-        self._moved_on(table, due)
-        return True
+            return None
+        return Changed(table, elsewhere=self._moved_on(table, due))
 
-    def _moved_on(self, table: Table, due: tuple[int, int] | None) -> None:
+    async def reload(self, table: Table) -> Changed:
+        """Back to what the store holds (after a failed write); gone if it ended there."""
+        due = computer_due_at(table)
+        if not await self.keeper.reload(table):
+            self.forget(table)
+        return Changed(table, elsewhere=self._moved_on(table, due))
+
+    @staticmethod
+    def _moved_on(table: Table, due: tuple[int, int] | None) -> bool:
         """The stored state is past the position a computer's move was due at here: another
         process made that move, so it times the table."""
-        if due is not None and due != position(table):
-            self._timed_elsewhere(table.table_id)
+        return due is not None and due != position(table)
 
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    async def commit(self, table: Table, update: Update, by: str = "timer") -> None:
-        """Persist first (crash safety), then publish. ``by``: what made the change, an
-        ``action`` (a click, a command) or a ``timer``.
+    async def store_update(self, table: Table, update: Update, by: str) -> None:
+        """Persist first (crash safety); ``by``: what made the change, for its line.
 
         Each change stored gets its line. A stop cancels a save in flight, and the database
         may have committed it before the cancel arrived: that save's line says so, so no
@@ -237,7 +237,10 @@ class Commits:
         words = ", ".join(e.log_word for e in update.events)
         before = table.version
         try:
-            await self.keeper.store_update(table, update)
+            if update.note:
+                await self.keeper.save(table)
+            else:
+                await self.keeper.store_update(table, update)
         except asyncio.CancelledError:
             if words and table.version == before:
                 maybe = writer(table, by, before + 1)
@@ -245,39 +248,90 @@ class Commits:
             elif words:  # stored, and cancelled after (a finished match's rating changes)
                 log.info("table %s: %s (%s)", table.table_id, words, writer(table, by))
             raise
-        if not table.is_live:
-            self._forget(table)
         if words:
             log.info("table %s: %s (%s)", table.table_id, words, writer(table, by))
-        self._publish(update)
 
-    async def reload(self, table: Table) -> None:
-        if not await self.keeper.reload(table):
-            self._forget(table)
 
-    async def side_data(self, table_id: str, mutate: Callable[[Table], None]) -> Table | None:
-        """Record bookkeeping the Discord layer learns, under the lock, saved; the table, or
-        ``None`` when it has ended meanwhile. Over a newer version another process stored
-        (``shared``): reloaded, and recorded again on that."""
-        table = self.registry.tables.get(table_id)
-        if table is None:
-            return None
-        for attempt in range(1, ATTEMPTS + 1):
-            async with self.registry.lock(table_id):
-                if not self.registry.is_current(table):
-                    return None
-                snapshot = self.keeper.last_saved(table)
-                mutate(table)
-                try:
-                    await self.keeper.save(table)
-                except StaleWrite:
-                    restore_in_place(table, snapshot)
-                    if not self.shared or attempt == ATTEMPTS:
-                        log.warning("table %s: side data not saved (stale)", table_id)
-                        return table
-                    if not await self.keeper.reload(table):
-                        self._forget(table)
-                        return None
-                    continue
-                return table
-        return table
+class Attempt:
+    """One try of a change: entered, it holds the table's lock and yields a fresh ``Update``;
+    left, it stores and tells what changed, or puts the table back and says whether to try
+    again (``again``) or raises."""
+
+    def __init__(self, commits: Commits, table_id: str, by: str, *, last: bool) -> None:
+        self.commits = commits
+        self.table_id = table_id
+        self.by = by
+        self.last = last
+        self.again = False
+        self._lock: asyncio.Lock | None = None
+        self._update: Update | None = None
+        self._snapshot: dict[str, object] = {}
+
+    async def __aenter__(self) -> Update:
+        commits = self.commits
+        table = await commits.held(self.table_id)
+        self._lock = commits.registry.lock(self.table_id)
+        await self._lock.acquire()
+        if not commits.registry.is_current(table):
+            self._lock.release()
+            raise ActionError("error.stale")
+        self._snapshot = commits.keeper.last_saved(table)
+        self._update = Update(table)
+        return self._update
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> bool:
+        assert self._lock is not None and self._update is not None
+        try:
+            return await self._finish(self._update, error)
+        finally:
+            self._lock.release()
+
+    async def _finish(self, update: Update, error: BaseException | None) -> bool:
+        commits, table, table_id = self.commits, update.table, self.table_id
+        if isinstance(error, ActionError):
+            # Every change validates before it changes anything; a refusal by a state
+            # another process has moved on from is checked, and tried again.
+            if not self.last and (changed := await commits.newer(table)) is not None:
+                log.info("table %s: saved elsewhere meanwhile; reloaded", table_id)
+                commits._tell(changed)
+                self.again = True
+                return True
+            return False
+        if error is not None:
+            restore_in_place(table, self._snapshot)
+            if isinstance(error, Exception):
+                log.error("table %s: %s failed; state restored", table_id, self.by, exc_info=error)
+                raise ActionError("error.internal") from None
+            return False  # a cancel: the table as stored, and the cancel goes on
+        if update.idle:
+            return False
+        try:
+            await commits.store_update(table, update, self.by)
+        except SeatTaken as taken:  # seated at another live table, by any process
+            restore_in_place(table, self._snapshot)
+            log.info("table %s: %s", table_id, taken)
+            raise seated_elsewhere(table.guild_id, taken.guild_id, taken.channel_id) from None
+        except StaleWrite:
+            restore_in_place(table, self._snapshot)
+            changed = await commits.reload(table)
+            commits._tell(changed)
+            if not commits.registry.is_current(table):
+                raise ActionError("error.stale") from None
+            if self.last:
+                log.exception("table %s: could not save; the stored state taken", table_id)
+                raise ActionError("error.internal") from None
+            log.info("table %s: saved elsewhere meanwhile; reloaded, again", table_id)
+            self.again = True
+            return False
+        except Exception:
+            restore_in_place(table, self._snapshot)
+            log.exception("table %s: could not save; state restored", table_id)
+            commits._tell(await commits.reload(table))
+            raise ActionError("error.internal") from None
+        commits._tell(Changed(table, None if update.note else update))
+        return False

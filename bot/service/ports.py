@@ -33,6 +33,11 @@ class Update:
     """The seat whose click caused this (answered through its interaction, not by an edit)."""
     refusal: ActionError | None = None
     """A move refused inside an otherwise committed change (a member back from autoplay)."""
+    idle: bool = False
+    """Nothing was due after all (a timer woken as another change moved the deadline): the
+    change stores and shows nothing."""
+    note: bool = False
+    """Bookkeeping the Discord side learned (a message id): stored, never shown."""
 
     def add(self, event: TableEvent) -> None:
         self.events.append(event)

@@ -21,7 +21,7 @@ from engine import Card, Suit
 
 from ..store import ChannelBusy, SeatTaken, Store
 from ..store.guild_settings import GuildSettings
-from .commits import Action, Commits
+from .commits import Action, Changed, Commits
 from .errors import ActionError
 from .events import DmClosed, Opened, Resumed, TableEvent
 from .games import apply_card
@@ -99,33 +99,24 @@ class TableService:
             self.pace.monotonic = monotonic
         self.registry = TableRegistry()
         self.keeper = TableKeeper(store, self.pace)
-        self.commits = Commits(
-            self.registry,
-            self.keeper,
-            store,
-            shared=shared,
-            forget=lambda table: self._forget(table),
-            arm=lambda table: self.turns.arm(table),
-            timed_elsewhere=lambda table_id: self.turns.disown(table_id),
-            publish=lambda update: self.publisher.publish(update),
-        )
+        self.commits = Commits(self.registry, self.keeper, store, shared=shared)
+        self.commits.watch(self._show)
         self.lobby = Lobby(self.registry, self.pace, seed_source)
         self.rematches = Rematches(
-            store, self.registry, self.lobby, self.pace, act=self._act, open_table=self._open
+            store, self.registry, self.lobby, self.pace, act=self.commits.act, open_table=self._open
         )
         self.turns = TurnTimers(
             self.registry,
             self.lobby,
             self.pace,
-            commit=self._commit,
-            reload=self._reload,
+            commits=self.commits,
             call_later=call_later,
             player_factory=player_factory,
             thinker=thinker,
             owns=lambda table: self.owns(table.guild_id),
         )
         self.hints = Hints(self.turns, self.pace)
-        self.shelem = ShelemTables(self.registry, self.pace, act=self._act)
+        self.shelem = ShelemTables(self.registry, self.pace, act=self.commits.act)
         """A Shelem table's bids, laid-down cards and mode (V6)."""
         self.history = MatchHistory(store)
         """``/hokm history`` and its Replay: finished matches only."""
@@ -189,12 +180,13 @@ class TableService:
         """``Commits.saved_elsewhere``: the store's news of a save by any process."""
         self.commits.saved_elsewhere(table_id, version)
 
-    def _forget(self, table: Table) -> None:
-        """Drop everything kept for a table that ended."""
-        self.registry.forget(table)
-        self.keeper.forget(table.table_id)
-        self.turns.forget(table.table_id)
-        self.hints.forget(table.table_id)
+    def _show(self, change: Changed) -> None:
+        """Watching ``Commits``: a committed update is published; a table gone takes its
+        kept hint with it."""
+        if change.table.table_id not in self.registry.tables:
+            self.hints.forget(change.table.table_id)
+        if change.update is not None:
+            self.publisher.publish(change.update)
 
     # ----------------------------------------------------------------- queries
 
@@ -343,12 +335,6 @@ class TableService:
         """``Commits.held``. :raises ActionError: ``error.stale``: no live table of that id."""
         return await self.commits.held(table_id)
 
-    async def _commit(self, table: Table, update: Update) -> None:
-        await self.commits.commit(table, update)
-
-    async def _reload(self, table: Table) -> None:
-        await self.commits.reload(table)
-
     def _publish(self, table: Table, event: TableEvent) -> Update:
         update = Update(table)
         update.add(event)
@@ -393,7 +379,19 @@ class TableService:
         await self.abandon(table_id)
 
     async def _side_data(self, table_id: str, mutate: Callable[[Table], None]) -> Table | None:
-        return await self.commits.side_data(table_id, mutate)
+        """Bookkeeping the Discord side learned, saved as a change that shows nothing; the
+        table, or ``None`` when it has ended (or the save failed) meanwhile."""
+        if table_id not in self.registry.tables:
+            return None
+
+        def note(table: Table, update: Update) -> None:
+            update.note = True
+            mutate(table)
+
+        try:
+            return (await self.commits.act(table_id, note, by="note")).table
+        except ActionError:
+            return None
 
 
 __all__ = [

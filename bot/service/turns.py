@@ -2,23 +2,24 @@
 that expires, a member's turn running out, a computer's pause ending), and the computer's
 decision, started as soon as its turn begins so thinking overlaps the pause.
 
-A timer never acts by itself: it takes the table's lock, checks the table is still the live
-one, and hands what it did to the service's ``commit`` like any click.
+A timer never acts by itself: its due move is a change like any click's
+(``Commits.change``), and it follows every change of a table by watching ``Commits``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine import MATCH_OVER, Player, make_player, parse_difficulty
 from engine.shelem import GreedyShelemPlayer, ShelemView, make_shelem_player
 
-from ..store import StaleWrite
 from . import shelem_moves
+from .commits import Changed, Commits
+from .errors import ActionError
 from .games import AnyChoice, View, apply_choice, greedy_choice, time_out, view_of
 from .lobby import Lobby
 from .moves import decide
@@ -68,8 +69,7 @@ class TurnTimers:
         lobby: Lobby,
         pace: Pace,
         *,
-        commit: Callable[[Table, Update], Awaitable[None]],
-        reload: Callable[[Table], Awaitable[None]],
+        commits: Commits,
         call_later: CallLater | None = None,
         player_factory: PlayerFactory = default_player_factory,
         thinker: Thinker | None = None,
@@ -81,8 +81,8 @@ class TurnTimers:
         ``VISITOR_GRACE`` late, so it acts only when the process serving it did not."""
         self.lobby = lobby
         self.pace = pace
-        self._commit = commit
-        self._reload = reload
+        self.commits = commits
+        commits.watch(self.changed)
         self._call_later = call_later
         self.player_factory = player_factory
         self.thinker = thinker
@@ -134,6 +134,16 @@ class TurnTimers:
             self._adopted.discard(table_id)
             log.info("table %s: timed by another process again", table_id)
 
+    def changed(self, change: Changed) -> None:
+        """A table changed (``Commits``): another process's computer move means it times the
+        table; a table gone is forgotten; a live one is armed for its new deadlines."""
+        if change.elsewhere:
+            self.disown(change.table.table_id)
+        if change.table.table_id not in self.registry.tables:
+            self.forget(change.table.table_id)
+        else:
+            self.arm(change.table)
+
     def arm(self, table: Table) -> None:
         """(Re-)read a table's deadlines and set its one timer for the nearest."""
         self.cancel(table.table_id)
@@ -167,29 +177,23 @@ class TurnTimers:
         table = self.registry.tables.get(table_id)
         if table is None:
             return
-        lock = self.registry.lock(table_id)
         try:
             decision = await self._computer_decision(table) if table.computer_due else None
         except Exception:
             log.exception("table %s: computer player failed; falling back to greedy", table_id)
             decision = None
-        async with lock:
-            if not self.registry.is_current(table):
-                return
-            version = table.version
-            try:
-                if await self._wake_locked(table, decision):
-                    self._adopt(table)
-            except StaleWrite:  # another process acted first: its state wins
-                log.info("table %s: saved elsewhere first; reloaded", table_id)
-                self.disown(table_id)
-                await self._reload(table)
-            except Exception:
-                log.exception("table %s: timer action failed", table_id)
-                if table.version == version:
-                    await self._reload(table)
-            finally:
-                self.arm(table)
+        try:
+            for attempt in self.commits.change(table_id, by="timer"):
+                async with attempt as update:
+                    if update.table is not table:  # ended, and another table of that id
+                        raise ActionError("error.stale")
+                    self._make_due(table, update, decision)
+            if not update.idle:
+                self._adopt(table)
+        except ActionError:
+            pass  # ended meanwhile, or failed (logged, the table as stored)
+        finally:
+            self.arm(table)
 
     def _adopt(self, table: Table) -> None:
         """This process made a due move of a table it does not serve, ``VISITOR_GRACE`` late:
@@ -198,31 +202,26 @@ class TurnTimers:
             self._adopted.add(table.table_id)
             log.info("table %s: its server did not play it; timed here from now on", table.table_id)
 
-    async def _wake_locked(self, table: Table, decision: Decision | None) -> bool:
-        """Make what is due; whether anything was (and was stored)."""
+    def _make_due(self, table: Table, update: Update, decision: Decision | None) -> None:
+        """Make what is due; nothing due leaves the change ``idle``."""
         now = self.pace.clock()
-        update = Update(table)
         if table.status == "lobby":
-            if self.lobby.expire(table, update):
-                await self._commit(table, update)
-                return True
-            return False
+            update.idle = not self.lobby.expire(table, update)
+            return
         match = table.match
         if table.status != "playing" or match is None:
-            return False
+            update.idle = True
+            return
         seat = match.to_act
         s = table.seat(seat)
         if table.computer_due is not None and now >= table.computer_due and s.computer_plays:
             fresh = decision is not None and decision[:2] == (match.hand_number, len(match.actions))
             choice = decision[2] if fresh and decision else greedy_choice(match, seat)
             apply_choice(table, update, seat, choice, self.pace)
-            await self._commit(table, update)
-            return True
-        if table.deadline is not None and now >= table.deadline and not s.computer_plays:
+        elif table.deadline is not None and now >= table.deadline and not s.computer_plays:
             time_out(table, update, seat, self.pace)  # R14: the server plays
-            await self._commit(table, update)
-            return True
-        return False
+        else:
+            update.idle = True
 
     # ----------------------------------------------------------------- computer decisions
 
