@@ -109,6 +109,7 @@ class TurnTimers:
     def forget(self, table_id: str) -> None:
         """A table ended: its timer goes, and whatever was kept for it."""
         self.cancel(table_id)
+        self._drop_decision(table_id)
         self._adopted.discard(table_id)
 
     def cancel(self, table_id: str) -> None:
