@@ -7,7 +7,6 @@ one hook ``HokmTree.on_error``. Both answer with ``replies.reply_failure``.
 from __future__ import annotations
 
 import asyncio
-import gc
 import hashlib
 import json
 import logging
@@ -21,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .. import collector
 from ..config import Settings
 from ..health import HealthFile
 from ..limits import build_limiter, namespace_of
@@ -182,10 +182,9 @@ class HokmBot(commands.Bot):
         # start closes it would keep the process from exiting.
         purge = purge_ended_tables(self.store, self.settings.ended_table_retention_days)
         self._background.append(asyncio.create_task(purge, name="hokm-purge"))
-        # What exists now lives as long as the bot: keep it out of every later collection,
-        # so a full collection does not pause all tables for a quarter of a second.
-        gc.collect()
-        gc.freeze()
+        # What exists now lives as long as the bot: out of every later collection, and the
+        # collector runs less often (``collector``).
+        collector.settle()
 
     async def _start_web(self) -> None:
         """Serve the servers' web pages when ``web_port`` is set."""
