@@ -21,6 +21,7 @@ MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 EMBED_LINKS = 1 << 14
+CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 51) - 1
 # What a fresh server's @everyone role has: view, send, history, reactions, embeds, files,
@@ -48,6 +49,7 @@ FLAG_LOADING = 1 << 7
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+PUBLIC_THREAD = 11
 
 # Component types.
 ACTION_ROW = 1
@@ -128,6 +130,15 @@ class Channel:
     """The bot's permissions in this channel when overwrites change them (None: its server
     permissions); sent as the interaction's ``app_permissions``."""
     message_ids: list[int] = field(default_factory=list)
+    parent_id: int | None = None
+    """A thread's channel (type ``PUBLIC_THREAD``); None for any other channel."""
+    owner_id: int | None = None
+    """Who started a thread."""
+    auto_archive_duration: int = 1440
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
     @property
     def is_dm(self) -> bool:
@@ -184,6 +195,9 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
+    threads: dict[int, Channel] = field(default_factory=dict)
+    """Active threads, apart from ``channels`` as Discord keeps them (GUILD_CREATE's
+    ``threads``)."""
     created_at: dt.datetime = field(default_factory=utcnow)
 
     def permissions_of(self, user_id: int) -> int:

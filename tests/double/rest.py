@@ -26,6 +26,7 @@ from .interactions import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, 
 from .models import FLAG_EPHEMERAL, FLAG_LOADING, AppCommand, Channel, StoredMessage
 from .ratelimit import RateLimiter, rate_limited_body, rate_limited_headers
 from .state import World
+from .threads import ThreadRoutes, may_post
 from .validation import Problem, command_problems, form_error, message_problems
 
 if TYPE_CHECKING:
@@ -340,6 +341,7 @@ class RestApi:
         add("GET", "/guilds/{guild_id}/roles", self.get_roles)
         add("GET", "/guilds/{guild_id}/members", self.list_members)
         add("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member)
+        ThreadRoutes(self).register()
 
     # --- users, application, gateway -----------------------------------------------------
 
@@ -777,7 +779,7 @@ class RestApi:
             recipient = self.world.users[channel.recipient_id or 0]
             if not recipient.dms_open or recipient.bot:
                 return error(403, "Cannot send messages to this user", 50007)
-        elif not channel.bot_can_send:
+        elif not channel.bot_can_send or (channel.is_thread and not may_post(self, channel)):
             return error(403, "Missing Permissions", 50013)
         body = ctx.body if isinstance(ctx.body, dict) else {}
         problems = message_problems(body, edit=False)

@@ -24,6 +24,7 @@ from .models import (
     FLAG_LOADING,
     GUILD_TEXT,
     MANAGE_GUILD,
+    PUBLIC_THREAD,
     AppCommand,
     Channel,
     Guild,
@@ -355,6 +356,8 @@ class World:
                 "flags": 0,
             }
         last = channel.message_ids[-1] if channel.message_ids else None
+        if channel.is_thread:
+            return self.thread_payload(channel)
         return {
             "id": str(channel.id),
             "type": channel.type,
@@ -368,6 +371,58 @@ class World:
             "rate_limit_per_user": 0,
             "last_message_id": str(last) if last else None,
             "flags": 0,
+        }
+
+    def add_thread(
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        owner_id: int,
+        thread_id: int | None = None,
+        auto_archive_duration: int = 1440,
+    ) -> Channel:
+        """A public thread of ``parent`` (``thread_id``: a message's, for a thread started
+        from that message, which Discord gives the message's id)."""
+        guild = self.guild_of(parent)
+        assert guild is not None and parent.guild_id is not None
+        thread = Channel(
+            id=thread_id or self.ids.next(),
+            type=PUBLIC_THREAD,
+            name=name,
+            guild_id=parent.guild_id,
+            parent_id=parent.id,
+            owner_id=owner_id,
+            auto_archive_duration=auto_archive_duration,
+            bot_can_send=parent.bot_can_send,
+            bot_permissions=parent.bot_permissions,
+        )
+        guild.threads[thread.id] = thread
+        self.channels[thread.id] = thread
+        self.notify()
+        return thread
+
+    def thread_payload(self, thread: Channel) -> dict[str, Any]:
+        """A thread channel as discord.py's ``Thread`` reads it."""
+        last = thread.message_ids[-1] if thread.message_ids else None
+        return {
+            "id": str(thread.id),
+            "type": thread.type,
+            "guild_id": str(thread.guild_id),
+            "parent_id": str(thread.parent_id),
+            "owner_id": str(thread.owner_id),
+            "name": thread.name,
+            "last_message_id": str(last) if last else None,
+            "rate_limit_per_user": 0,
+            "message_count": len(thread.message_ids),
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": thread.auto_archive_duration,
+                "archive_timestamp": iso_timestamp(utcnow()),
+                "locked": False,
+            },
         }
 
     def guild_payload(self, guild: Guild, *, with_members: bool) -> dict[str, Any]:
@@ -413,7 +468,7 @@ class World:
             "unavailable": False,
             "voice_states": [],
             "presences": [],
-            "threads": [],
+            "threads": [self.thread_payload(t) for t in guild.threads.values()],
             "stage_instances": [],
             "guild_scheduled_events": [],
             "soundboard_sounds": [],

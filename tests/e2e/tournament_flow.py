@@ -1,8 +1,8 @@
 """Tournaments through the double: a manager opens one, members press **Join** on
 its message, the host starts it, and each table is joined from its own message and played
 from the players' DMs. The double's bot has no thread permissions, so the tables take turns
-in the tournament's channel (the fallback); ``tests/service/test_tournaments.py`` covers
-threads."""
+in the tournament's channel (the fallback); ``tests/e2e/test_tournament_threads.py`` grants
+them and plays tables in threads."""
 
 from __future__ import annotations
 
