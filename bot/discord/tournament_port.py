@@ -177,6 +177,29 @@ class DiscordTournamentPort:
             return None, ()
         return thread.id, ()
 
+    async def table_threads_made(
+        self, state: TournamentState, round_no: int, table_no: int
+    ) -> tuple[int, ...]:
+        """Threads of the tournament's channel with this table's name (none on any failure:
+        then a new thread is made, as before)."""
+        channel = self.threads.get_channel(state.channel_id)
+        try:
+            if channel is None:
+                channel = await self.threads.fetch_channel(state.channel_id)
+            if not isinstance(channel, discord.TextChannel):
+                return ()
+            return await _threads_named(channel, present.thread_name(state, round_no, table_no))
+        except (discord.HTTPException, *TRANSIENT) as exc:
+            log.warning("tournament %s: threads not listed (%s)", state.tournament_id, exc)
+            return ()
+
+
+async def _threads_named(channel: discord.TextChannel, name: str) -> tuple[int, ...]:
+    """The active threads of ``channel`` named ``name``, as Discord lists them now (the
+    cache of a restarted process may not hold a thread made just before)."""
+    found = await channel.guild.active_threads()
+    return tuple(t.id for t in found if t.parent_id == channel.id and t.name == name)
+
 
 def _missing(channel: discord.TextChannel) -> tuple[str, ...]:
     """The thread permissions the bot lacks in ``channel``, as its cache knows them."""

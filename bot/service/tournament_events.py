@@ -122,6 +122,13 @@ class TournamentPort(Protocol):
         permissions the bot lacks for one."""
         ...
 
+    async def table_threads_made(
+        self, state: TournamentState, round_no: int, table_no: int
+    ) -> tuple[int, ...]:
+        """The threads of the tournament's channel already named as this table's (T13: a
+        process may have made one and stopped before storing it)."""
+        ...
+
 
 class NullPort:
     """For a service nobody watches: nothing is shown, and there are no threads."""
@@ -133,3 +140,8 @@ class NullPort:
         self, state: TournamentState, round_no: int, table_no: int
     ) -> tuple[int | None, tuple[str, ...]]:
         return None, ()
+
+    async def table_threads_made(
+        self, state: TournamentState, round_no: int, table_no: int
+    ) -> tuple[int, ...]:
+        return ()

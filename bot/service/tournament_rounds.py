@@ -217,7 +217,8 @@ class TournamentRounds(TournamentChanges):
             if stored is not None:  # opened by a process that stopped before storing it here
                 channel = stored.channel_id
             else:
-                found = await self._channel(claimed.state, r, k)
+                retry = slot is not None and slot.asked  # a thread may exist already
+                found = await self._channel(claimed.state, r, k, retry)
                 if found is None or not await self._open_game(claimed.state, r, k, found):
                     await self._change(tid, lambda s, n: steps.release(s, r, k))
                     return False
@@ -225,8 +226,22 @@ class TournamentRounds(TournamentChanges):
             await self._change(tid, lambda s, n: steps.opened(s, r, k, channel, n))
             return True
 
-    async def _channel(self, state: TournamentState, r: int, k: int) -> int | None:
-        """A thread for the table; without threads, the channel when no table is live there."""
+    async def _channel(
+        self, state: TournamentState, r: int, k: int, retry: bool = False
+    ) -> int | None:
+        """A thread for the table; without threads, the channel when no table is live there.
+        ``retry``: an earlier claim asked for a thread, so a thread of the table's name that no
+        table was ever opened in is the one that claim made (its process stopped before
+        storing it): taken rather than a second one made (T13)."""
+        if state.threads and retry:
+            for made in await self.port.table_threads_made(state, r, k):
+                if await self.store.newest_table_in_channel(made) is None:
+                    log.info(
+                        "tournament %s: table %s takes its thread made before",
+                        state.tournament_id,
+                        k,
+                    )
+                    return made
         if state.threads:
             channel, missing = await self.port.table_thread(state, r, k)
             if channel is not None:

@@ -32,6 +32,9 @@ class Slot:
     channel_id: int | None = None
     claimed_at: float = 0.0
     opened_at: float | None = None
+    asked: bool = False
+    """A thread was asked for (saved with the claim, before the call): a later claim first
+    looks for the thread a process may have made before it stopped (T13)."""
 
     @property
     def opened(self) -> bool:
@@ -124,6 +127,7 @@ class TournamentState:
                     "channel_id": s.channel_id,
                     "claimed_at": s.claimed_at,
                     "opened_at": s.opened_at,
+                    "asked": s.asked,
                 }
                 for (r, k), s in sorted(self.slots.items())
             ],
@@ -161,6 +165,7 @@ class TournamentState:
                         None if s["channel_id"] is None else int(s["channel_id"]),
                         float(s["claimed_at"]),
                         None if s["opened_at"] is None else float(s["opened_at"]),
+                        bool(s.get("asked", False)),
                     )
                     for s in data["slots"]
                 },

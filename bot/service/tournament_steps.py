@@ -217,11 +217,12 @@ def drop(state: TournamentState, member: int) -> Step:
 
 def claim(state: TournamentState, round_no: int, table_no: int, table_id: str, now: float) -> Step:
     """A process takes a table of the round to open it (the same game table id as any claim
-    before it)."""
+    before it); with threads, it records that a thread is asked for, before the call (T13)."""
     slot = state.slots.get((round_no, table_no))
     if slot is not None and slot.opened:
         raise ActionError("error.t_stale")
-    taken = Slot(slot.table_id if slot else table_id, None, now)
+    asked = state.threads or (slot is not None and slot.asked)
+    taken = Slot(slot.table_id if slot else table_id, None, now, asked=asked)
     return replace(state, slots={**state.slots, (round_no, table_no): taken}), []
 
 

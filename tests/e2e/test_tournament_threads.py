@@ -9,7 +9,7 @@ import asyncio
 
 from bot.service.table import Table
 from tests.double.mentions import mention_problems
-from tests.double.models import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
+from tests.double.models import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS, Channel
 from tests.double.server import DiscordDouble
 from tests.double_tests.test_threads import grant_threads
 from tests.reliability.leaks import HandWatcher
@@ -63,8 +63,16 @@ async def test_t11_tables_open_and_are_played_in_threads(
         thread = double.guild.threads[table.channel_id]
         assert thread.parent_id == channel_of(double).id
         assert table.message_id in thread.message_ids  # the table message is in its thread
+
+        def pinged(thread: Channel = thread) -> bool:  # the ping goes by the outbox
+            return any("your table is here" in m.text for m in double.messages_in(thread))
+
+        await double.wait_until(pinged, timeout=10, what="the table's ping in its thread")
         pings = [m for m in double.messages_in(thread) if "your table is here" in m.text]
         assert len(pings) == 1
+    state = await bot.tournaments.load(tid)
+    for (r, k), slot in state.slots.items():  # T13: a later claim would find its thread
+        assert await bot.tournaments.port.table_threads_made(state, r, k) == (slot.channel_id,)
     for n, table in enumerate(tables):
         await play_table(double, bot, table, seed=n)
     await until_status(bot, tid, "finished")

@@ -30,6 +30,8 @@ class FakePort:
         self.updates: list[TournamentUpdate] = []
         self.threads = True
         self.made = 5000
+        self.names: dict[int, tuple[str, int, int]] = {}
+        """Each thread made: its tournament, round and table (its name says them)."""
 
     def publish(self, update: TournamentUpdate) -> None:
         self.updates.append(update)
@@ -40,7 +42,14 @@ class FakePort:
         if not self.threads:
             return None, ("create_public_threads",)
         self.made += 1
+        self.names[self.made] = (state.tournament_id, round_no, table_no)
         return self.made, ()
+
+    async def table_threads_made(
+        self, state: TournamentState, round_no: int, table_no: int
+    ) -> tuple[int, ...]:
+        key = (state.tournament_id, round_no, table_no)
+        return tuple(i for i, named in self.names.items() if named == key)
 
     def events(self, kind: type) -> list[Any]:
         return [e for u in self.updates for e in u.events if isinstance(e, kind)]
