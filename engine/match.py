@@ -629,6 +629,11 @@ class Match:
             return self.hakem
         return self._decider
 
+    @property
+    def hakem_decides(self) -> bool:
+        """R5, R14: the hakem is naming trump, a decision with its own (longer) time limit."""
+        return self.phase == TRUMP
+
     def discards_of(self, seat: int) -> tuple[Card, ...]:
         """V2: the cards ``seat`` laid face down this hand (only ``seat`` may see them)."""
         self._check_seat(seat)

@@ -21,9 +21,9 @@ import discord
 from ..present import render
 from ..present.render import Signatures
 from ..present.summary import match_summary
-from ..service.events import CaughtUp, HandEnded, MatchOver, Opened, Resumed
+from ..service.events import CaughtUp, MatchOver, Opened, Resumed
+from ..service.games import SUMMARY_EVENTS
 from ..service.service import TableFeedback, Update
-from ..service.shelem_events import ShelemHandEnded
 from ..service.table import Table
 from . import token_calls
 from .channels import Channels
@@ -69,7 +69,7 @@ class DiscordPublisher:
         lang = table.settings.language
         over = update.has(MatchOver)
         for event in update.events:
-            if over and isinstance(event, HandEnded | ShelemHandEnded | MatchOver):
+            if over and isinstance(event, SUMMARY_EVENTS):
                 continue  # the summary has them
             self.reports.record(table, lang, event)
         if update.has(Opened):

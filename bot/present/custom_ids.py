@@ -20,7 +20,7 @@ from typing import Final
 
 from engine import Card, Suit
 from engine.cards import BY_CODE
-from engine.rules import FORMATS
+from engine.rules import FORMATS, STANDARD
 from engine.shelem.options import HAND_SIZE as SHELEM_HAND_SIZE
 from engine.shelem.options import PASS, SAR_SHELEM, SHELEM, ShelemOptions
 
@@ -354,11 +354,11 @@ def rematch_id(table_id: str) -> str:
 
 
 def standings_id(
-    page: int, direction: str, member_id: int = 0, game_format: str = "standard"
+    page: int, direction: str, member_id: int = 0, game_format: str = STANDARD.name
 ) -> str:
     """``direction`` (p or n) keeps Previous and Next distinct when both lead to one page; a
     format other than the standard game is named last (standings per format)."""
-    tail = "" if game_format == "standard" else f":{game_format}"
+    tail = f":{game_format}" if game_format != STANDARD.name else ""  # the default unsaid
     return f"hokm:p:{page}:{member_id}:{direction}{tail}"
 
 

@@ -9,10 +9,8 @@ closed. Public facts and played cards only: the seat's new cards stay in its own
 
 from __future__ import annotations
 
-from engine.shelem import ShelemMatch
-
 from ..service.table import Table
-from . import shelem, tricks
+from .families import presenter
 from .hand_end import HandEnd, deciding_line, end_of, open_end
 
 
@@ -44,11 +42,4 @@ def final_lines(table: Table, lang: str) -> list[str]:
 
 def result_line(table: Table, lang: str, hand: int) -> str | None:
     """The result line the channel got for ``hand`` (``None`` when it has none)."""
-    match = table.match
-    if isinstance(match, ShelemMatch):
-        found = next((r for r in reversed(match.hand_results) if r.number == hand), None)
-        return None if found is None else shelem.hand_result_line(table, lang, found)
-    if match is None:
-        return None
-    result = next((r for r in reversed(match.hand_results) if r.number == hand), None)
-    return None if result is None else tricks.hand_result_line(table, lang, result)
+    return presenter(table).result_line(table, lang, hand)

@@ -16,15 +16,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine import GameFormat, HandResult
-from engine.rules import FORMATS, SHELEM_FORMAT
-from engine.shelem import ShelemOptions
-from engine.shelem.story import ShelemStory
+from engine.games import every_format
+from engine.story import MatchStory
 
 from ..names import CROWN, shown_name
 from ..service.match_history import MatchReplay
 from ..store import HistoryPage
-from . import custom_ids, shelem_replay
+from . import custom_ids
 from .budget import NAME_STEPS, TITLE, cut, cut_lines, first_fit
+from .families import replay_presenter
 from .formats import format_label, is_solo
 from .history_parts import cards_line, scores_line, stored_names, team_items, team_label
 from .i18n import CATALOG, LIST_SEPARATOR, number, play, score_pair, signed, suit_label, t, word
@@ -42,7 +42,7 @@ REPLAYS_PER_ROW: Final = 5
 def listed_format(name: str) -> GameFormat | None:
     """The shape of a stored match's format, to name its teams by: Hokm's formats, and Shelem's
     four seats, partners opposite (V6); None for a name this bot does not know."""
-    return ShelemOptions().fmt if name == SHELEM_FORMAT else FORMATS.get(name)
+    return every_format().get(name)
 
 
 def short_format(lang: str, name: str) -> str:
@@ -196,9 +196,13 @@ def _frame_head(
 def replay_about(lang: str, replay: MatchReplay, names: Sequence[str], hand: int) -> list[str]:
     """The hand's contract: Hokm's hakem and trump (and the joker six's bid, V5); Shelem's
     bidding, hakem, bid, mode or trump and kitty (``shelem_replay``). On Discord and the web."""
+    return replay_presenter(replay).replay_about(lang, replay, names, hand)
+
+
+def hokm_replay_about(lang: str, replay: MatchReplay, names: Sequence[str], hand: int) -> list[str]:
+    """Hokm's hand contract (``hokm_view``): the hakem and trump, and V5's bid."""
     story = replay.story
-    if isinstance(story, ShelemStory):
-        return shelem_replay.about_lines(lang, story, names, hand)
+    assert isinstance(story, MatchStory)
     told = story.hands[hand]
     table = [
         t(lang, "table.hakem", name=names[told.hakem]),
@@ -214,9 +218,15 @@ def replay_counts(
 ) -> list[str]:
     """The counts after trick ``trick``: Hokm's tricks, Shelem's points (``shelem_replay``);
     the score; and after the hand's last trick its result. On Discord and the web."""
+    return replay_presenter(replay).replay_counts(lang, replay, names, hand, trick)
+
+
+def hokm_replay_counts(
+    lang: str, replay: MatchReplay, names: Sequence[str], hand: int, trick: int
+) -> list[str]:
+    """Hokm's counts after a trick (``hokm_view``): tricks, the score, the hand's result."""
     story = replay.story
-    if isinstance(story, ShelemStory):
-        return shelem_replay.count_lines(lang, story, names, hand, trick)
+    assert isinstance(story, MatchStory)
     fmt, told = story.fmt, story.hands[hand]
     last = trick == len(told.tricks)
     scores = told.result.scores_after if last else told.scores_before

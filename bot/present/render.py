@@ -11,22 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import partial
 
-from engine import BID, PLAY, TRUMP, Card, Match, seat_view
-from engine.shelem import ShelemMatch
+from engine import Card
 
 from ..names import CHECK, CROWN, seat_name, shown_name
 from ..service.table import Table
-from . import custom_ids, hand_end, hand_status, shelem, shelem_hand, variants
+from . import custom_ids, hand_status, shelem
 from .budget import CONTENT, cut_lines, fitted
-from .formats import MAX_ROWS, PER_ROW, format_label, is_solo, lobby_hint, settings_footer
-from .hand_cards import SUIT_ORDER, add_button, card_rows
-from .hand_over import ended_lines, final_lines
-from .i18n import LIST_SEPARATOR, number, play, suit_label, t, word
-from .log_lines import closing_lines, log_lines, log_text
+from .families import presenter
+from .formats import format_label, is_solo, lobby_hint
+from .hand_over import ended_lines
+from .i18n import LIST_SEPARATOR, number, suit_label, t, word
+from .log_lines import log_lines, log_text
 from .specs import COLOR_DONE, COLOR_LOBBY, COLOR_PLAY, EmbedSpec, MessageSpec, Signatures, when
 from .specs import ButtonSpec as ButtonSpec
-from .teams import score_lines, team_counts, team_label
-from .tricks import hand_result_line
+from .teams import team_label
 
 __all__ = [
     "COLOR_DONE",
@@ -87,11 +85,12 @@ def _table_message(table: Table) -> MessageSpec:
     s = table.settings
     fields = tuple(_team_field(table, lang, team) for team in range(len(table.fmt.teams)))
     # V6: Shelem's own target, options and modes; else the target the match plays to
-    footer = shelem.footer(table, lang) if table.is_shelem else settings_footer(table, lang)
+    family = presenter(table)
+    footer = family.footer(table, lang)
     if s.hints:  # a hinted match says so to the end, result included (ratings leave it out)
         footer += LIST_SEPARATOR + word(lang, "table.hints_on")
     tid = table.table_id
-    game = "shelem" if table.is_shelem else "table"  # the title names the game (V6)
+    game = family.title  # the title names the game (V6)
     if table.status == "lobby":
         lines = [t(lang, "table.host", host=f"<@{table.host_id}>"), lobby_hint(lang, table.fmt)]
         if table.reserved:
@@ -123,7 +122,7 @@ def _table_message(table: Table) -> MessageSpec:
             footer,
         )
         return MessageSpec(embed=embed)
-    lines = shelem.match_lines(table, lang) if table.is_shelem else _match_lines(table, lang)
+    lines = family.match_lines(table, lang)
     done = table.status == "finished"
     title = t(lang, "table.over") if done else t(lang, f"{game}.title")
     embed = EmbedSpec(title, "\n".join(lines), COLOR_DONE if done else COLOR_PLAY, fields, footer)
@@ -131,48 +130,6 @@ def _table_message(table: Table) -> MessageSpec:
     if not done:
         rows = ((ButtonSpec(custom_ids.my_hand_id(tid), t(lang, "button.my_hand"), "primary"),),)
     return MessageSpec(embed=embed, rows=rows)
-
-
-def _match_lines(table: Table, lang: str) -> list[str]:
-    match = table.match
-    assert isinstance(match, Match)
-    name = partial(seat_name, table)
-    hakem = name(match.hakem) if match.hakem >= 0 else word(lang, "table.no_hakem")
-    lines = [
-        f"**{t(lang, 'table.hand', n=number(lang, match.hand_number))}** · "
-        + t(lang, "table.hakem", name=hakem)
-    ]
-    bidding = variants.bidding_line(table, lang)  # V5 joker six
-    lines += [bidding] if bidding else []
-    if match.trump is None and match.phase == TRUMP:
-        lines.append(t(lang, "table.trump_pending", name=name(match.hakem)))
-    elif match.trump is not None:
-        lines.append(t(lang, "table.trump", suit=suit_label(lang, match.trump)))
-    lines.append(t(lang, "table.tricks", teams=team_counts(table, lang, match.team_tricks)))
-    lines += score_lines(table, lang, match.scores, match.target_score)
-    if match.phase == PLAY:
-        trick = match.current_trick()
-        if trick:  # plays as every list is joined, not by a Latin comma
-            shown = [play(lang, name(s), c.label) for s, c in trick]
-            lines.append(t(lang, "table.current_trick", cards=shown))
-        else:
-            lines.append(t(lang, "table.no_cards_yet"))
-    if table.status == "playing":
-        seat = match.to_act
-        who = name(seat)
-        if table.seat(seat).computer_plays:
-            lines.append(t(lang, "table.turn_computer", name=who))
-        elif match.phase == TRUMP:
-            lines.append(t(lang, "table.turn_trump", name=who, when=when(table.deadline)))
-        elif match.phase != PLAY:  # V1's bam or stop, V2's discards and draws
-            stock = variants.stock_line(table, lang)
-            lines += [stock] if stock else []
-            key = "table.turn_bid" if match.phase == BID else "table.turn_decide"  # V5
-            lines.append(t(lang, key, name=who, when=when(table.deadline)))
-        else:
-            lines.append(t(lang, "table.turn", name=who, when=when(table.deadline)))
-    last = hand_result_line(table, lang, match.hand_results[-1]) if match.hand_results else None
-    return closing_lines(table, lang, lines, last)
 
 
 def hand_message(
@@ -196,66 +153,7 @@ def hand_message(
 def _hand_message(
     table: Table, *, seat: int, ephemeral: bool, live: bool, chosen: tuple[Card, ...]
 ) -> MessageSpec:
-    match = table.match
-    if isinstance(match, ShelemMatch):  # V6: its auction, kitty and mode (``shelem_hand``)
-        return shelem_hand.hand_message(table, seat, ephemeral=ephemeral, live=live, chosen=chosen)
-    assert match is not None
-    lang = table.settings.language
-    view = seat_view(match, seat)
-    name = partial(seat_name, table)
-    channel = f"<#{table.channel_id}>"
-    header = t(lang, "hand.header", channel=channel, n=number(lang, view.hand_number))
-    lines = [f"**{header}**", *ended_lines(table, lang)]  # the last hand's end
-    rows: list[tuple[ButtonSpec, ...]] = []
-    tid, hand_no = table.table_id, view.hand_number
-    if table.status != "playing":
-        lines.extend(final_lines(table, lang) or [t(lang, "hand.over")])
-    elif view.phase == BID:  # V5 joker six: the hakem is bid for, on all nine cards
-        lines.extend(variants.decision_lines(table, view, lang, when(table.deadline)))
-        bids = [ButtonSpec(*spec) for spec in variants.decision_buttons(table, view, lang)]
-        rows.extend(tuple(bids[i : i + PER_ROW]) for i in range(0, len(bids), PER_ROW))
-        if not view.my_turn:
-            lines.append(hand_status.waiting_line(table, view, lang, live=live))
-        lines.extend(hand_status.status_lines(table, view, lang, live=live))
-    elif view.phase == TRUMP:
-        if view.can_choose_trump:
-            lines.append(t(lang, "hand.choose_trump", when=when(table.deadline)))
-            trumps = [
-                ButtonSpec(custom_ids.trump_id(tid, hand_no, s), suit_label(lang, s), "primary")
-                for s in SUIT_ORDER
-            ]
-            if view.can_redeal:  # R6: no court card among the five, and the table allows it
-                lines.append(t(lang, "hand.can_redeal"))
-                label = t(lang, "button.redeal")
-                trumps.append(ButtonSpec(custom_ids.redeal_id(tid, hand_no), label, "danger"))
-            rows.append(tuple(trumps))
-        else:  # true until trump is named, when every DM shown meanwhile is edited (cards)
-            lines.append(t(lang, "hand.waiting_trump", name=name(view.hakem)))
-        lines.extend(hand_status.status_lines(table, view, lang, live=live))
-    else:
-        assert view.trump is not None
-        lines.append(
-            t(lang, "hand.trump_line", suit=suit_label(lang, view.trump), name=name(view.hakem))
-        )
-        lines.extend(hand_status.status_lines(table, view, lang, live=live))
-        asked = variants.decision_lines(table, view, lang, when(table.deadline))
-        if asked:  # V1 bam or stop, V2 discard or draw
-            lines.extend(asked)
-            asks = variants.decision_buttons(table, view, lang)
-            if asks:
-                rows.append(tuple(ButtonSpec(i, label, style) for i, label, style in asks))
-        if view.my_turn and view.phase == PLAY:
-            lines.append(t(lang, "hand.your_turn", when=when(table.deadline)))
-        elif not view.my_turn:
-            lines.append(hand_status.waiting_line(table, view, lang, live=live))
-    if view.hand and table.status == "playing":
-        legal = view.hand if view.can_discard else view.legal  # V2: any card may go down
-        rows.extend(card_rows(tid, hand_no, view.hand, frozenset(legal), MAX_ROWS - len(rows)))
-    if table.settings.hints and view.my_turn and view.phase in (TRUMP, PLAY):
-        add_button(rows, ButtonSpec(custom_ids.hint_id(tid, hand_no), t(lang, "button.hint")))
-    if ephemeral:
-        lines.append(f"-# {t(lang, 'hand.ephemeral_note')}")
-    return MessageSpec(content="\n".join(lines), rows=tuple(rows))
+    return presenter(table).hand_message(table, seat, ephemeral=ephemeral, live=live, chosen=chosen)
 
 
 def closed_hand_message(table: Table, hand: int, *, ephemeral: bool = False) -> MessageSpec:
@@ -268,8 +166,9 @@ def _closed_hand_message(table: Table, *, hand: int, ephemeral: bool) -> Message
     lang = table.settings.language
     match = table.match
     assert match is not None
-    key = "shelem.hand_header" if table.is_shelem else "hand.header"
-    header = t(lang, key, channel=f"<#{table.channel_id}>", n=number(lang, hand))
+    header = t(
+        lang, presenter(table).hand_header, channel=f"<#{table.channel_id}>", n=number(lang, hand)
+    )
     over = ended_lines(table, lang, hand) or [t(lang, "hand.over")]  # how it ended
     lines = [f"**{header}**", *over, hand_status.score_line(table, lang)]
     if ephemeral:
@@ -292,21 +191,7 @@ def hand_signature(table: Table, seat: int, *, live: bool = False) -> tuple[obje
 def hand_signatures(table: Table, seat: int) -> Signatures:
     """Both ``hand_signature``s of a seat (outbox DM, live surface) from one seat view: a
     player's own click needs both, on every card."""
-    match = table.match
-    if isinstance(match, ShelemMatch):
-        return shelem_hand.hand_signatures(table, seat)
-    if match is None or table.status != "playing":
-        return None, None
-    view = seat_view(match, seat)
-    base: tuple[object, ...] = (view.hand_number, view.phase, view.hand, view.legal, view.trump)
-    base += (view.my_turn, view.drawn, view.discards, view.can_bam)  # the variants
-    base += (view.bids,)  # V5: a DM says who is to bid and the highest bid
-    kept_live = base + hand_status.live_signature(table, view)
-    if view.phase == TRUMP and not view.can_choose_trump and hand_end.open_end(table) is None:
-        # No cards yet: a DM waits for trump; a live message says who. Until the hand's first
-        # move the DM shows how the last hand ended, and is sent for it.
-        return None, kept_live
-    return base, kept_live
+    return presenter(table).hand_signatures(table, seat)
 
 
 def error_text(lang: str, code: str, params: dict[str, object]) -> str:

@@ -17,8 +17,6 @@ from .i18n import number, t
 from .shelem import bid_label, mode_label, signed
 from .teams import team_counts
 
-ALL_TRICKS = frozenset({"all_tricks", "shelem", "sar_shelem"})
-
 
 def hand_line(table: Table, lang: str, r: ShelemHandResult) -> str:
     """``3. amir 120 ♥ — bid made: +120``: the hakem, the bid, trump (or the mode without
@@ -41,7 +39,7 @@ def totals(table: Table, lang: str, results: Sequence[ShelemHandResult]) -> list
     match (V6.14.1), when it did."""
     shelems = [0, 0]
     for r in results:
-        shelems[r.hakem_team] += r.kind in ALL_TRICKS
+        shelems[r.hakem_team] += r.every_trick
     lines = []
     if any(shelems):
         lines.append(t(lang, "shelem.summary.shelems", teams=team_counts(table, lang, shelems)))

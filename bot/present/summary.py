@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import HandResult, Suit
-from engine.shelem import ShelemMatch
+from engine import HandResult, Match, Suit
 
 from ..names import seat_name
 from ..service.table import Table
-from . import custom_ids, shelem_summary
+from . import custom_ids
 from .budget import fitted, keep_newest
+from .families import presenter
 from .formats import is_solo
 from .i18n import named, number, score_pair, signed, t
 from .render import COLOR_DONE, ButtonSpec, EmbedSpec, MessageSpec
@@ -61,12 +61,8 @@ def _match_summary(table: Table) -> MessageSpec:
         score=score_pair(lang, ordered),
     )
     totals = [t(lang, "summary.score", teams=team_counts(table, lang, scores))]
-    if isinstance(match, ShelemMatch):  # V6: each hand's bid and how it went
-        hands = [shelem_summary.hand_line(table, lang, r) for r in match.hand_results]
-        totals += shelem_summary.totals(table, lang, match.hand_results)
-    else:
-        hands = [_hand_line(table, lang, r) for r in match.hand_results]
-        totals += _kot_totals(table, lang, match.hand_results, teams)
+    hands, own = presenter(table).summary_lines(table, lang)
+    totals += own
     rated = _rating_changes(table, lang)
     if rated:
         totals.append(t(lang, "summary.ratings", changes=rated))
@@ -84,6 +80,15 @@ def _match_summary(table: Table) -> MessageSpec:
     button = ButtonSpec(custom_ids.rematch_id(table.table_id), t(lang, "button.rematch"), "success")
     embed = EmbedSpec(title, description, COLOR_DONE, footer=t(lang, "summary.rematch_hint"))
     return MessageSpec(embed=embed, rows=((button,),))
+
+
+def hokm_lines(table: Table, lang: str) -> tuple[list[str], list[str]]:
+    """The Hokm family's summary (``hokm_view``): a line per hand, and the kots per team."""
+    match = table.match
+    assert isinstance(match, Match)
+    teams = range(len(table.fmt.teams))
+    hands = [_hand_line(table, lang, r) for r in match.hand_results]
+    return hands, _kot_totals(table, lang, match.hand_results, teams)
 
 
 def _rating_changes(table: Table, lang: str) -> list[str]:

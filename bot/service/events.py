@@ -8,7 +8,7 @@ a hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import Card, HandResult, Suit, Trick
 
@@ -112,12 +112,15 @@ class BamOffer:
 
 @dataclass(frozen=True, slots=True)
 class Decided:
-    """A decision of the variants (``what``: bam, stop, discard, draw), public by its name
-    only: a card laid face down or drawn is never said."""
+    """A decision of the variants (``what``: bam, stop, discard, draw; V5's ``pass`` or
+    ``bid<n>``), public by its name only: a card laid face down or drawn is never said."""
 
     seat: int
     what: str
     hand: int
+    tricks: int = field(default=0, compare=False)
+    """V5: the tricks bid (``what`` ``bid<n>``), so no reader parses them out of ``what``;
+    0 for every other decision. Left out of equality: ``what`` already says it."""
 
     @property
     def log_word(self) -> str:

@@ -1,73 +1,86 @@
-"""Which game a table plays: the Hokm family's ``Match`` (``moves``) or Shelem's
-``ShelemMatch`` (``shelem_moves``, V6). The timers, the computer players and a card's click
-go through here, so they need not ask.
+"""The registry of game families: each family (``family.GameFamily``) registered once, found
+by a table's format name, by its match or by a seat's view. The timers, the computer players,
+a card's click, the history and the presenter go through here, so they need not ask which game
+a table plays. A new family is a new module and one line in ``FAMILIES``.
 """
 
 from __future__ import annotations
 
-from engine import Card, GreedyPlayer, Match, SeatView, seat_view
-from engine.shelem import GreedyShelemPlayer, ShelemMatch, ShelemView
-from engine.shelem import seat_view as shelem_view
+from engine import Card, GameFormat
+from engine.games import every_format
 
-from . import moves, shelem_moves
-from .moves import Choice
+from .events import HandEnded, MatchOver
+from .family import AnyChoice, AnyMatch, GameFamily, View
+from .hokm_family import HOKM_FAMILY
 from .ports import Pace, Update
-from .shelem_moves import ShelemChoice
+from .shelem_events import ShelemHandEnded
+from .shelem_family import SHELEM_FAMILY
 from .table import Table
-from .variants import ShelemDecision
 
-View = SeatView | ShelemView
-"""What one seat may see, of either game: all a computer player (or a hint) is given."""
-AnyChoice = Choice | ShelemDecision
-"""A move of either game (a ``Card`` is one in both)."""
-
-
-def view_of(match: Match | ShelemMatch, seat: int) -> View:
-    if isinstance(match, ShelemMatch):
-        return shelem_view(match, seat)
-    return seat_view(match, seat)
+FAMILIES: tuple[GameFamily, ...] = (HOKM_FAMILY, SHELEM_FAMILY)
+"""Every game family the bot plays (R1–R15 and V1–V5: Hokm's formats; V6: Shelem)."""
+SUMMARY_EVENTS = (HandEnded, ShelemHandEnded, MatchOver)
+"""A hand's end in any family, and the match's: what a finished match's summary tells."""
 
 
-def greedy_choice(match: Match | ShelemMatch, seat: int) -> AnyChoice:
+def formats() -> dict[str, GameFormat]:
+    """Every format a table can be opened with, by stored name, Shelem's among them."""
+    return every_format()
+
+
+def family_named(game_format: str) -> GameFamily:
+    """The family playing the format ``game_format``.
+
+    :raises KeyError: a format no family plays.
+    """
+    for family in FAMILIES:
+        if game_format in family.formats():
+            return family
+    raise KeyError(game_format)
+
+
+def family_of(table: Table) -> GameFamily:
+    """The family of a table's match (or, in its lobby, of its chosen format)."""
+    match = table.match
+    if match is not None:
+        return family_of_match(match)
+    return family_named(table.settings.game_format)
+
+
+def family_of_match(match: AnyMatch | View) -> GameFamily:
+    """The family a match, or a seat's view of one, belongs to."""
+    for family in FAMILIES:
+        if family.owns(match):
+            return family
+    raise TypeError(f"no game family plays {type(match).__name__}")
+
+
+def view_of(match: AnyMatch, seat: int) -> View:
+    return family_of_match(match).view_of(match, seat)
+
+
+def greedy_choice(match: AnyMatch, seat: int) -> AnyChoice:
     """The greedy player's move for ``seat``: a computer whose search was not ready."""
-    if isinstance(match, ShelemMatch):
-        return shelem_moves.decide(GreedyShelemPlayer(), shelem_view(match, seat))
-    return moves.decide(GreedyPlayer(), seat_view(match, seat))
+    return family_of_match(match).greedy_choice(match, seat)
 
 
 def apply_choice(table: Table, update: Update, seat: int, choice: AnyChoice, pace: Pace) -> None:
-    if isinstance(table.match, ShelemMatch):
-        if not isinstance(choice, Card | ShelemDecision):
-            raise TypeError(f"not a Shelem move: {choice!r}")
-        shelem_moves.apply_choice(table, update, seat, choice, pace)
-        return
-    if isinstance(choice, ShelemDecision):
-        raise TypeError(f"not a Hokm move: {choice!r}")
-    moves.apply_choice(table, update, seat, choice, pace)
+    family_of(table).apply_choice(table, update, seat, choice, pace)
 
 
 def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) -> None:
     """A card clicked: played (V2: laid face down in the discard phase; Shelem's own)."""
-    if isinstance(table.match, ShelemMatch):
-        shelem_moves.apply_card(table, update, seat, card, pace)
-    else:
-        moves.apply_card(table, update, seat, card, pace)
+    family_of(table).apply_card(table, update, seat, card, pace)
 
 
 def time_out(table: Table, update: Update, seat: int, pace: Pace) -> None:
     """R14 (V6.15 at a Shelem table): the server decides for a member whose time ran out."""
-    if isinstance(table.match, ShelemMatch):
-        shelem_moves.time_out(table, update, seat, pace)
-    else:
-        moves.time_out(table, update, seat, pace)
+    family_of(table).time_out(table, update, seat, pace)
 
 
 def start_match(table: Table, update: Update, seed: int, pace: Pace) -> None:
     """The table's game begins (R3/R4, or V6.2)."""
-    if table.is_shelem:
-        shelem_moves.start_match(table, update, seed, pace)
-    else:
-        moves.start_match(table, update, seed, pace)
+    family_of(table).start_match(table, update, seed, pace)
 
 
-__all__ = ["AnyChoice", "ShelemChoice", "View"]
+__all__ = ["HOKM_FAMILY", "SHELEM_FAMILY", "AnyChoice", "GameFamily", "View"]

@@ -40,6 +40,7 @@ from engine import (
 )
 
 from .errors import ActionError
+from .games import family_of
 from .moves import player_seat
 from .ports import Pace
 from .table import Table
@@ -96,7 +97,7 @@ class Hints:
         :raises ActionError: ``error.hints_off``, ``error.stale`` (an earlier hand, a finished
             table), ``error.not_a_player``, ``error.hint_not_your_turn``.
         """
-        if not table.settings.hints or table.is_shelem:  # no hints at Shelem (V6) tables
+        if not table.settings.hints or not family_of(table).hints:  # none at Shelem (V6)
             raise ActionError("error.hints_off")
         seat = player_seat(table, user_id, hand)
         assert isinstance(table.match, Match)

@@ -10,10 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from functools import partial
 
-from engine import Match
-from engine.shelem import PASS, SAR_SHELEM, SHELEM, ShelemHandResult, ShelemMatch
-from engine.shelem.story import record as shelem_record
-from engine.story import record
+from engine.shelem import PASS, SAR_SHELEM, SHELEM
 
 from ..names import seat_name
 from ..store import FinishedMatch, MatchPlayer, TeamStats
@@ -34,13 +31,12 @@ from .events import (
     TrickTaken,
     TrumpNamed,
 )
+from .games import family_of
 from .shelem_events import AllPassed, BidMade, BidWon, KittyLaidDown, ModeAnnounced
 from .table import LogLine, Table
 
 SHELEM_BIDS = {PASS: "passes", SHELEM: "bids_shelem", SAR_SHELEM: "bids_sar_shelem"}
-"""V6.3, V6.5: the line a Shelem bid leaves (``shelem.…``); a points bid is ``bids``."""
-ALL_TRICKS = frozenset({"all_tricks", "shelem", "sar_shelem"})
-"""V6.10, V6.11: the hakem's side took all twelve tricks: Shelem's kot, in the standings."""
+"""V6.3, V6.5: the line a Shelem bid leaves (``shelem.…``); a points bid is ``bids``.""" """V6.10, V6.11: the hakem's side took all twelve tricks: Shelem's kot, in the standings."""
 HAND_ENDED = "table.hand_ended"
 """The key of the line a hand's last trick leaves: the hand, the trick (its number,
 leader, card codes and winner) and ``moves``, the match's actions when it was taken. It marks
@@ -75,10 +71,10 @@ def log_line(table: Table, event: TableEvent) -> LogLine | None:
             return LogLine.of("report.bam_offered", name=name(seat))
         case Decided(seat=seat, what=what) if what in ("bam", "stop"):
             return LogLine.of(f"report.{what}", name=name(seat))
-        case Decided(seat=seat, what=what) if what.startswith("bid") or what == "pass":
-            if what == "pass":
-                return LogLine.of("report.passes", name=name(seat))
-            return LogLine.of("report.bids", name=name(seat), n=int(what.removeprefix("bid")))
+        case Decided(seat=seat, what="pass"):
+            return LogLine.of("report.passes", name=name(seat))
+        case Decided(seat=seat, tricks=tricks) if tricks:
+            return LogLine.of("report.bids", name=name(seat), n=tricks)
         case NobodyBid(dealer=dealer):
             return LogLine.of("report.nobody_bid", name=name(dealer))
         case TimedOutDecision(seat=seat):
@@ -126,24 +122,14 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
     whole match for ``/hokm history``'s Replay (Shelem's, V6)."""
     match = table.match
     assert match is not None and match.winner_team is not None
-    if isinstance(match, ShelemMatch):
-        stats = _shelem_stats(match.hand_results)
-        hands = [
-            r._asdict() | {"trump": None if r.trump is None else r.trump.letter}
-            for r in match.hand_results
-        ]
-        replay = shelem_record(match)  # V6: ``engine.shelem.story`` replays it
-    else:
-        stats = _hokm_stats(match)
-        hands = [r._asdict() | {"trump": r.trump.letter} for r in match.hand_results]
-        replay = record(match)
+    stats, hands, replay, target_score = family_of(table).recorded(table)
     return FinishedMatch(
         match_id=table.table_id,
         guild_id=table.guild_id,
         channel_id=table.channel_id,
         started_at=datetime.fromtimestamp(table.started_at or table.created_at, UTC),
         finished_at=datetime.fromtimestamp(table.finished_at or now, UTC),
-        target_score=match.target_score if table.is_shelem else table.settings.target_score,
+        target_score=target_score,
         scores=tuple(match.scores),
         winner_team=match.winner_team,
         hands=hands,
@@ -165,26 +151,3 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
         rated=table.settings.rated,
         replay=replay,
     )
-
-
-def _hokm_stats(match: Match) -> list[list[int]]:
-    """R11 per team: hands won, kots dealt, hakem-kots suffered."""
-    stats = [[0, 0, 0] for _ in match.fmt.teams]
-    for r in match.hand_results:
-        stats[r.winner_team][0] += 1
-        stats[r.winner_team][1] += r.is_kot
-        suffered = r.hakem_kot_suffered_by(match.fmt)
-        if suffered is not None:
-            stats[suffered][2] += 1
-    return stats
-
-
-def _shelem_stats(results: list[ShelemHandResult]) -> list[list[int]]:
-    """V6 per team, in the standings' three columns: hands won (the hakem's side made its
-    bid, or the defenders set it), "kots" (all twelve tricks taken as hakem), and no
-    hakem-kots (Shelem has none)."""
-    stats = [[0, 0, 0], [0, 0, 0]]
-    for r in results:
-        stats[r.hakem_team if r.made else 1 - r.hakem_team][0] += 1
-        stats[r.hakem_team][1] += r.kind in ALL_TRICKS
-    return stats

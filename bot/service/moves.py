@@ -37,9 +37,6 @@ from engine import (
     WrongPhase,
     seat_view,
 )
-from engine.shelem import DISCARD as SHELEM_DISCARD
-from engine.shelem import MODE as SHELEM_MODE
-from engine.shelem import ShelemMatch
 
 from ..names import seat_name
 from .errors import ActionError
@@ -63,7 +60,7 @@ from .events import (
 )
 from .ports import Pace, Update
 from .table import Table, TableStatus
-from .variants import PHASES, Decision, default_move, engine_move, player_move, word
+from .variants import PHASES, Decision, bid_of, default_move, engine_move, player_move, word
 
 log = logging.getLogger(__name__)
 
@@ -183,7 +180,7 @@ def apply_decision(
     except IllegalMove as exc:
         raise refusal(table, exc) from None
     back_in_play(table, update, seat)
-    update.add(Decided(seat, word(choice), hand_before))
+    update.add(Decided(seat, word(choice), hand_before, bid_of(choice)))
     record(table, update, events, hand_before, pace)
 
 
@@ -264,9 +261,8 @@ def schedule_turn(table: Table, pace: Pace) -> None:
         return
     # R14: the hakem's decision has its own limit: trump (R5), or at a Shelem table the cards
     # laid down and the mode (V6.6, V6.7, V6.15)
-    shelem = isinstance(match, ShelemMatch) and match.phase in (SHELEM_DISCARD, SHELEM_MODE)
-    hakem = match.phase == TRUMP or shelem
     settings = table.settings
+    hakem = match.hakem_decides
     table.deadline = now + (settings.trump_seconds if hakem else settings.turn_seconds)
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Final
 
 from engine import STANDARD, GameFormat, Match, Rules
-from engine.rules import FORMATS, SHELEM_FORMAT, HakemSelection
+from engine.games import is_known, load_match, table_format
+from engine.rules import HakemSelection
 from engine.shelem import ShelemMatch, ShelemOptions
 
 from ..store.records import TableStatus as TableStatus
@@ -194,7 +195,7 @@ class Table:
     Rematch yet: not free, and they sit nobody (the member may play elsewhere meanwhile)."""
 
     def __post_init__(self) -> None:
-        if not (self.is_shelem or self.settings.game_format in FORMATS):  # a restore closes it
+        if not is_known(self.settings.game_format):  # a restore closes it
             raise ValueError(f"unknown game format {self.settings.game_format!r}")
         if not self.seats:
             self.seats = [None] * self.fmt.seats
@@ -232,19 +233,12 @@ class Table:
         del self.log[:-MAX_LOG]
 
     @property
-    def is_shelem(self) -> bool:
-        """V6: a Shelem table (its match a ``ShelemMatch``)."""
-        return self.settings.game_format == SHELEM_FORMAT
-
-    @property
     def fmt(self) -> GameFormat:
         """The match's own format, or the table's chosen one while the lobby fills: the one
         place the bot learns seats and teams (R1, R2; a Shelem table's shape, V6.1)."""
         if self.match is not None:
             return self.match.fmt
-        if self.is_shelem:
-            return self.settings.shelem_options().fmt
-        return FORMATS[self.settings.game_format]
+        return table_format(self.settings.game_format, self.settings.shelem_options)
 
     def team_of(self, seat: int) -> int:
         return self.fmt.team_of[seat]
@@ -297,7 +291,7 @@ class Table:
             created_at=float(data["created_at"]),
             seats=[None if s is None else Seat(**s) for s in data["seats"]],
             status=data["status"],
-            match=None if data["match"] is None else _load_match(data["match"]),
+            match=None if data["match"] is None else load_match(data["match"]),
             match_seed=data["match_seed"],
             started_at=data["started_at"],
             finished_at=data["finished_at"],
@@ -310,10 +304,3 @@ class Table:
             rematch_of=data.get("rematch_of"),
             reserved={int(i): Seat(**s) for i, s in (data.get("reserved") or {}).items()},
         )
-
-
-def _load_match(data: dict[str, Any]) -> Match | ShelemMatch:
-    """A stored match: a Shelem match names its format (``ShelemMatch.to_dict``)."""
-    if data.get("format") == SHELEM_FORMAT:
-        return ShelemMatch.from_dict(data)
-    return Match.from_dict(data)

@@ -38,7 +38,7 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from engine import TRUMP, Card, SeatView, Suit
+from engine import Card, SeatView, Suit
 from engine.shelem import ShelemView
 
 from .variants import ShelemDecision
@@ -72,22 +72,12 @@ def table_of(key: Hashable) -> Hashable:
 def think(difficulty: str, seed: int, view: View, deadline: float = float("inf")) -> Decision:
     """Runs in the worker: one decision for the seat whose view this is, stopped at
     ``deadline`` (``time.monotonic``, the same clock in every process of the machine)."""
-    from engine import make_player, parse_difficulty
+    from .games import family_of_match
 
     def should_stop() -> bool:
         return time.monotonic() >= deadline
 
-    if isinstance(view, ShelemView):
-        from engine.shelem import make_shelem_player
-
-        from .shelem_moves import decide
-
-        return decide(make_shelem_player(difficulty, seed, should_stop), view)
-
-    player = make_player(parse_difficulty(difficulty), seed, should_stop)
-    if view.phase == TRUMP:
-        return Suit(player.choose_trump(view))
-    return player.choose_card(view)
+    return family_of_match(view).think(difficulty, seed, view, should_stop)
 
 
 @dataclass(eq=False)

@@ -15,18 +15,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import MATCH_OVER, Player, make_player, parse_difficulty
-from engine.shelem import GreedyShelemPlayer, ShelemView, make_shelem_player
 
-from . import shelem_moves
 from .commits import Changed, Commits
 from .errors import ActionError
-from .games import AnyChoice, View, apply_choice, greedy_choice, time_out, view_of
+from .games import (
+    AnyChoice,
+    View,
+    apply_choice,
+    family_of_match,
+    greedy_choice,
+    time_out,
+    view_of,
+)
 from .lobby import Lobby
-from .moves import decide
 from .ports import CallLater, Cancellable, Pace, PlayerFactory, Thinker, Update
 from .registry import TableRegistry
 from .table import Table
-from .variants import PHASES
 
 log = logging.getLogger(__name__)
 
@@ -273,18 +277,13 @@ class TurnTimers:
         self, table_id: str, difficulty: str, seed: int, view: View, deadline: float
     ) -> AnyChoice | None:
         """Search off the event loop (a worker process in the bot, a thread without one)."""
-        if isinstance(view, ShelemView):  # V6: the Shelem players, bids included
-            if difficulty == "easy":
-                return shelem_moves.decide(GreedyShelemPlayer(), view)
-            if self.thinker is None:
-                searcher = make_shelem_player(difficulty, seed)
-                return await asyncio.to_thread(shelem_moves.decide, searcher, view)
-            return await self.thinker(table_id, difficulty, seed, view, deadline)
-        if difficulty == "easy" or view.phase in PHASES:  # the variants' yes/no: no search
-            return decide(self.player_factory(difficulty, seed), view)
+        family = family_of_match(view)  # V6: the Shelem players, bids included
+        quick = family.quick_choice(difficulty, seed, view, self.player_factory)
+        if quick is not None:
+            return quick
         if self.thinker is None:
-            player = self.player_factory(difficulty, seed)
-            return await asyncio.to_thread(decide, player, view)
+            search = family.search_choice
+            return await asyncio.to_thread(search, difficulty, seed, view, self.player_factory)
         return await self.thinker(table_id, difficulty, seed, view, deadline)
 
     def _drop_decision(self, table_id: str) -> None:

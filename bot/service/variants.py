@@ -98,6 +98,11 @@ def default_move(view: SeatView) -> Card | Decision:
     return auto_discard(view)
 
 
+def bid_of(choice: Card | Decision) -> int:
+    """V5: the tricks a bid names (``Decided.tricks``); 0 for a pass or any other move."""
+    return choice.tricks if isinstance(choice, Decision) and choice.kind == "bid" else 0
+
+
 def word(choice: Card | Decision) -> str:
     """The public name of a decision (``bam``, ``stop``, ``draw``, ``discard``): never the card
     laid face down or drawn, which the other seats may not know."""

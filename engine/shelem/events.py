@@ -28,6 +28,8 @@ hakem's side took fewer points than the other); V6.11: ``shelem`` / ``sar_shelem
 ``shelem_set`` / ``sar_shelem_set`` (−330)."""
 
 SET_KINDS: frozenset[str] = frozenset({"set", "double_set", "shelem_set", "sar_shelem_set"})
+ALL_TRICKS_KINDS: frozenset[str] = frozenset({"all_tricks", "shelem", "sar_shelem"})
+"""V6.10, V6.11: the hakem's side took every trick (``ShelemHandResult.every_trick``)."""
 
 
 class ShelemDealt(NamedTuple):
@@ -109,6 +111,11 @@ class ShelemHandResult(NamedTuple):
     def made(self) -> bool:
         """The hakem's side made its bid (any kind but the ``…set`` ones)."""
         return self.kind not in SET_KINDS
+
+    @property
+    def every_trick(self) -> bool:
+        """The hakem's side took all twelve tricks (V6.11: a shelem, bid or not)."""
+        return self.kind in ALL_TRICKS_KINDS
 
 
 ShelemEvent = (

@@ -610,6 +610,12 @@ class ShelemMatch:
         return self.turn if self.phase == PLAY else self._decider
 
     @property
+    def hakem_decides(self) -> bool:
+        """V6.6, V6.7, V6.15: the hakem lays down cards or announces the mode, decisions with
+        the hakem's own (longer) time limit, as naming trump has in Hokm (R14)."""
+        return self.phase in (DISCARD, MODE)
+
+    @property
     def is_over(self) -> bool:
         return self.phase == MATCH_OVER
 

@@ -25,6 +25,7 @@ from bot.present.history import history_message, replay_message
 from bot.present.specs import MessageSpec
 from bot.present.summary import match_summary
 from bot.service import moves, shelem_moves
+from bot.service.games import SHELEM_FAMILY, family_of
 from bot.service.history import finished_match, log_line
 from bot.service.match_history import MatchReplay
 from bot.service.ports import Pace, Update
@@ -134,7 +135,9 @@ def play_match(game: str, seed: int, settings: dict[str, object] | None = None) 
     pace = Pace(clock=lambda: clock[0])
     texts.add("lobby", render.table_message(table))
     update = Update(table)
-    (shelem_moves if table.is_shelem else moves).start_match(table, update, seed, pace)
+    (shelem_moves if (family_of(table) is SHELEM_FAMILY) else moves).start_match(
+        table, update, seed, pace
+    )
     for n in range(100_000):
         for event in update.events:
             line = log_line(table, event)
@@ -175,7 +178,9 @@ def _history(table: Table) -> Iterator[tuple[str, MessageSpec]]:
         history_message("fa", "Hokm club", HistoryPage(GUILD, None, 1, 1, 1, False, (entry,))),
     )
     assert record.replay is not None
-    told = shelem_story(record.replay) if table.is_shelem else story(record.replay)
+    told = (
+        shelem_story(record.replay) if (family_of(table) is SHELEM_FAMILY) else story(record.replay)
+    )
     replay = MatchReplay(entry, told)
     for hand, told_hand in enumerate(told.hands):
         for trick in range(len(told_hand.tricks) + 1):

@@ -32,6 +32,7 @@ from bot.present.shelem import hand_result_line as shelem_result_line
 from bot.present.standings import MemberSkill, member_message, standings_message
 from bot.present.summary import match_summary
 from bot.present.tricks import hand_result_line
+from bot.service.games import SHELEM_FAMILY, family_of
 from bot.service.history import finished_match
 from bot.service.match_history import MatchReplay
 from bot.service.table import LogLine, Seat, Table, TableSettings
@@ -177,7 +178,7 @@ def play_through(table: Table, seed: int) -> None:
     table.status, table.started_at = "playing", DEADLINE - 3000
     teams = len(table.fmt.teams)
     table.win_chances = [1 / teams] * teams
-    if table.is_shelem:
+    if family_of(table) is SHELEM_FAMILY:
         shelem = table.match = ShelemMatch(seed, table.settings.shelem_options())
         greedy_shelem = GreedyShelemPlayer()
         while not shelem.is_over:
@@ -215,7 +216,9 @@ def check_history(table: Table) -> None:
     rows = tuple(dataclasses.replace(entry, match_id=f"{i:012x}") for i in range(10))
     page = HistoryPage(GUILD, USER, 2, 10, 1000, True, rows)
     assert_fits_discord(history_message(lang, WIDE * 4, page))
-    told = shelem_story(record.replay) if table.is_shelem else story(record.replay)
+    told = (
+        shelem_story(record.replay) if (family_of(table) is SHELEM_FAMILY) else story(record.replay)
+    )
     replay = MatchReplay(entry, told)
     for hand, told_hand in enumerate(told.hands):
         for trick in range(len(told_hand.tricks) + 1):

@@ -8,6 +8,7 @@ import pytest
 
 from bot.present import render
 from bot.present.i18n import LANGUAGES, number, score_pair, signed, t
+from bot.service.games import SHELEM_FAMILY, family_of
 from bot.service.table import Seat, Table, TableSettings
 from engine import BID, Match, Rules
 from engine.shelem import ShelemMatch
@@ -31,7 +32,7 @@ def table_of(game_format: str, lang: str = "en", seated: int = 99, **settings: o
 
 
 def playing(table: Table) -> Table:
-    if table.is_shelem:
+    if family_of(table) is SHELEM_FAMILY:
         table.match = ShelemMatch(3, table.settings.shelem_options())
     else:
         table.match = Match(5, Rules(target_score=table.settings.target_score), table.fmt)

@@ -16,6 +16,7 @@ import random
 from bot.discord.client import HokmBot
 from bot.discord.cogs.hokm import FORMAT_CHOICES, MODE_CHOICES
 from bot.present.teams import team_label
+from bot.service.games import SHELEM_FAMILY, family_of
 from bot.service.table import Table
 from bot.store.guild_settings import GuildSettings
 from engine.shelem import BID, DISCARD, MODE, PLAY, ShelemMatch
@@ -298,6 +299,10 @@ async def test_v6_a_server_makes_shelem_its_default_with_its_options(
     assert "not available at Shelem tables" in rec.message.text
     assert bot.service.table_in_channel(channel.id) is None
     table = await open_table(double, bot, admin)
-    assert table.is_shelem and table.settings.shelem_options().modes == ("hokm", "nars", "sars")
+    assert family_of(table) is SHELEM_FAMILY and table.settings.shelem_options().modes == (
+        "hokm",
+        "nars",
+        "sars",
+    )
     footer = table_message(double, table).embeds[0]["footer"]["text"]
     assert "to 300 points" in footer and "modes: Nars, Sars" in footer

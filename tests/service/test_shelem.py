@@ -15,6 +15,7 @@ from bot.service.events import (
     TimedOutDecision,
     TrumpNamed,
 )
+from bot.service.games import SHELEM_FAMILY, family_of
 from bot.service.service import TableService
 from bot.service.shelem_events import (
     AllPassed,
@@ -98,7 +99,7 @@ async def test_v6_a_match_of_members_and_computers_to_the_end(
     service = make_service(seed_source=lambda: 11)
     settings = GuildSettings(computer_difficulty="easy")
     table = await open_lobby(service, settings=settings, game_format="shelem", shelem_target=200)
-    assert table.is_shelem and len(table.seats) == 4
+    assert family_of(table) is SHELEM_FAMILY and len(table.seats) == 4
     await service.start(table.table_id, HUMANS[0])
     match = shelem_of(table)
     assert match.target_score == 200 and match.phase == BID
