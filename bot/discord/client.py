@@ -194,6 +194,7 @@ class HokmBot(commands.Bot):
         web = WebServer(
             self.store,
             self.service.history,
+            puzzles=self.service.puzzles,
             host=self.settings.web_host,
             port=port,
             base_url=self.settings.web_base_url,

@@ -18,6 +18,7 @@ from urllib.parse import quote, urlencode
 
 from engine.rules import STANDARD
 
+from ..service.puzzles import PuzzleOffer
 from ..service.tournament_state import TournamentState
 from ..store import HistoryEntry, HistoryPage, MatchPlayer, StandingsPage
 from ..store.guild_settings import hosted_formats
@@ -28,6 +29,7 @@ from .standings import decimal
 from .web_html import document, esc
 from .web_links import match_href, member_href, name_link, seat_links
 from .web_parts import LANGS, header, pager, seat_names, teams_list, web_name
+from .web_puzzle import puzzle_section
 from .web_replay import replay_page
 from .web_tournament import tournaments_section
 
@@ -76,9 +78,11 @@ def home_page(
     board: StandingsPage,
     matches: HistoryPage,
     tournaments: Sequence[TournamentState] = (),
+    puzzle: PuzzleOffer | None = None,
 ) -> str:
     """The leaderboard of one format, the server's tournaments (each a link to its page),
-    then the server's finished matches with their replays."""
+    then the server's finished matches with their replays, then the server's puzzle of the
+    day (when it has one)."""
     lang = home.lang
     body = [
         header(lang, guild, "", lambda other: home.href(lang=other)),
@@ -86,6 +90,7 @@ def home_page(
         *_leaderboard(home, board),
         *tournaments_section(lang, tournaments),
         *_matches(home, matches),
+        *(puzzle_section(lang, puzzle) if puzzle is not None else ()),
         "</main>",
     ]
     return document(lang, t(lang, "web.title", guild=guild or t(lang, "web.this_server")), body)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -37,6 +38,10 @@ log = logging.getLogger(__name__)
 TRIES: Final = 5
 """Stored puzzles looked at for one offer before saying there is none (each one refused is
 dropped, so the next offer does not meet it again)."""
+
+
+KEPT_DAYS: Final = 256
+"""Puzzles of the day kept checked (a server's a day)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +97,7 @@ class PuzzleBook:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._days: OrderedDict[tuple[int, int], PuzzleOffer] = OrderedDict()
 
     async def harvest(self, match_id: str, hand_analyses: Sequence[Sequence[Decision]]) -> int:
         return await harvest(self.store, match_id, hand_analyses)
@@ -109,13 +115,20 @@ class PuzzleBook:
 
     async def of_the_day(self, guild_id: int, day: int) -> PuzzleOffer | None:
         """The server's puzzle of day ``day`` (days since 1970-01-01, UTC), checked; None
-        when the server has none."""
+        when the server has none. Kept once checked: the web page asks on every view."""
+        key = (guild_id, day)
+        kept = self._days.get(key)
+        if kept is not None:
+            return kept
         for _ in range(TRIES):
             stored = await self.store.puzzle_of_the_day(guild_id, day)
             if stored is None:
                 return None
             offer = await self._checked(stored)
             if offer is not None:
+                self._days[key] = offer
+                if len(self._days) > KEPT_DAYS:
+                    self._days.popitem(last=False)
                 return offer
         return None
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import hmac
 import logging
 import re
+import time
 from collections.abc import Callable, Mapping
 from typing import Final
 
@@ -48,6 +49,7 @@ from ..service.errors import ActionError
 from ..service.match_facts import MatchFiles, match_facts
 from ..service.match_history import MatchHistory
 from ..service.member_profile import member_profile
+from ..service.puzzles import PuzzleBook
 from ..service.tournament_state import TournamentState
 from ..store import Store
 from ..store.guild_settings import hosted_formats
@@ -106,9 +108,12 @@ class WebServer:
         guild_name: GuildName | None = None,
         rate: float = REQUESTS_PER_SECOND,
         burst: int = REQUEST_BURST,
+        puzzles: PuzzleBook | None = None,
     ) -> None:
         self.store = store
         self.history = history
+        self.puzzles = puzzles or PuzzleBook(store)
+        """The server's puzzle of the day, shown under its matches."""
         self.host = host
         self.port = port
         self._base_url = base_url.rstrip("/") if base_url else None
@@ -232,7 +237,9 @@ class WebServer:
             return _refused(lang, guild, t(lang, "web.no_such_page"))
         found = await self.store.guild_tournaments(guild_id, HOME_TOURNAMENTS)
         shown = [s for s in map(_tournament_state, found) if s is not None]
-        return _html(home_page(home, guild, board, matches, shown))
+        day = int(time.time()) // 86_400  # the puzzle of the day changes at midnight UTC
+        puzzle = await self.puzzles.of_the_day(guild_id, day)
+        return _html(home_page(home, guild, board, matches, shown, puzzle))
 
     async def _replay(self, request: web.BaseRequest, address: re.Match[str]) -> web.Response:
         hand, trick = _number(request.query, "h", 0), _number(request.query, "t", 0)

@@ -30,6 +30,7 @@ from typing import Any, Final
 import pytest
 
 from bot.discord.client import HokmBot
+from bot.service.puzzles import PuzzleBook
 from bot.store import FinishedMatch
 from bot.store.guild_settings import GuildSettings
 from engine.rules import FORMATS
@@ -37,6 +38,7 @@ from engine.shelem.story import story as shelem_story
 from engine.story import story
 from tests.double.server import DiscordDouble
 from tests.matches import played
+from tests.puzzle_matches import analysed
 from tests.web.conftest import GUILD, Served, serving
 from tests.web.sample import LONG_NAMES, hokm_match, shelem_match
 from tests.web.tournament_sample import sample_tournament, store_tournament
@@ -208,7 +210,8 @@ languages (the Persian page showed ``hokm settings web:false/``)."""
 
 async def store_every_format(served: Served, names: Sequence[str], guild: int = GUILD) -> dict:
     """A finished match of every Hokm format and of Shelem, with and without jokers, named
-    ``names``: its key (the format, or ``shelem``, ``shelem_joker``) to the match."""
+    ``names``: its key (the format, or ``shelem``, ``shelem_joker``) to the match; and the
+    server's puzzles, so the home page shows its puzzle of the day."""
     kept = {}
     for n, fmt_name in enumerate(FORMATS):
         kept[fmt_name] = hokm_match(fmt_name, 60 + n, guild, 20 + n, names)
@@ -218,6 +221,10 @@ async def store_every_format(served: Served, names: Sequence[str], guild: int = 
         assert await served.store.finish_match(match)
     # a finished tournament (its page, linked from the home page) named with the same names
     await store_tournament(served.store, sample_tournament(guild, names, name=(names[0] * 3)[:80]))
+    # the puzzle of the day on the home page (from the fixture's match of seed 101)
+    puzzled = next(m for m in served.matches if m.match_id == f"{101:012x}")
+    if puzzled.guild_id == guild:
+        assert await PuzzleBook(served.store).harvest(puzzled.match_id, analysed(puzzled.replay))
     return kept
 
 
