@@ -4,6 +4,7 @@ and the same cards as text where no card can be played (a Shelem hand while it i
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from engine import Card, Suit
 
@@ -19,14 +20,21 @@ def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
     return " ".join(c.label for c in cards)
 
 
-def by_suit(hand: tuple[Card, ...]) -> list[list[Card]]:
-    """The jokers, then each suit in ``SUIT_ORDER``, high to low; empty groups left out."""
-    jokers = sorted((c for c in hand if c.is_joker), key=lambda c: -c.rank)
-    suits = [jokers] + [
-        sorted((c for c in hand if not c.is_joker and c.suit == suit), key=lambda c: -c.rank)
-        for suit in SUIT_ORDER
-    ]
-    return [cards for cards in suits if cards]
+_GROUP = {suit: 1 + i for i, suit in enumerate(SUIT_ORDER)}
+"""A card's group in ``by_suit``: 0 the jokers, then ``SUIT_ORDER``."""
+
+
+def _high_first(card: Card) -> int:
+    return -card.rank
+
+
+def by_suit(hand: Sequence[Card]) -> list[list[Card]]:
+    """The jokers, then each suit in ``SUIT_ORDER``, high to low; empty groups left out.
+    One sort, then each card to its group (a hand is rendered a few times a card)."""
+    groups: list[list[Card]] = [[] for _ in range(len(_GROUP) + 1)]
+    for card in sorted(hand, key=_high_first):
+        groups[0 if card.is_joker else _GROUP[card.suit]].append(card)
+    return [cards for cards in groups if cards]
 
 
 def hand_text(hand: tuple[Card, ...]) -> str:
@@ -43,16 +51,17 @@ def card_rows(
     in V3). Cached: a player's cards and their legal marks stay the same through the
     other players' cards, and the live edit of each of those would build them again."""
     return tuple(
-        tuple(
-            ButtonSpec(
-                custom_ids.card_id(tid, hand_no, c),
-                c.label,
-                "success" if c in legal else "secondary",
-            )
-            for c in row
-        )
+        tuple(_card_button(tid, hand_no, c, c in legal) for c in row)
         for row in pack_rows(by_suit(hand), free_rows)
     )
+
+
+@functools.lru_cache(maxsize=16384)
+def _card_button(tid: str, hand_no: int, card: Card, legal: bool) -> ButtonSpec:
+    """One card's button: the same through a hand but for its legal mark, so a hand's rows,
+    made anew after each of its player's cards and turns, take most of theirs from here."""
+    style = "success" if legal else "secondary"
+    return ButtonSpec(custom_ids.card_id(tid, hand_no, card), card.label, style)
 
 
 def add_button(rows: list[tuple[ButtonSpec, ...]], button: ButtonSpec) -> None:
