@@ -9,12 +9,15 @@ think for a computer and to record the finished match.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple, Protocol
 
 from engine import Card, GameFormat, Match, SeatView, Suit
 from engine.shelem import ShelemMatch, ShelemView
+from engine.shelem.story import ShelemStory
+from engine.story import MatchStory
 
+from .errors import ActionError
 from .ports import Pace, PlayerFactory, Update
 from .table import Table
 from .variants import Decision, ShelemDecision
@@ -98,6 +101,18 @@ class GameFamily(Protocol):
         self, difficulty: str, seed: int, view: View, should_stop: Callable[[], bool]
     ) -> WorkerChoice:
         """A worker process's search for ``view``'s seat, stopped when ``should_stop``."""
+        ...
+
+    def story(self, replay: Mapping[str, Any]) -> MatchStory | ShelemStory:
+        """The stored record of a finished match told again, hand by hand (its Replay).
+
+        :raises InvalidState: a record that is not one of this family's matches.
+        """
+        ...
+
+    def own_target(self, game_format: str) -> ActionError | None:
+        """Why a host may not set ``target_score`` for ``game_format`` (its family or format
+        fixes the target itself: the joker six's 124, Shelem's ``shelem_target``), or None."""
         ...
 
     def recorded(self, table: Table) -> Recorded:

@@ -39,6 +39,15 @@ def family_named(game_format: str) -> GameFamily:
     raise KeyError(game_format)
 
 
+def family_or_hokm(game_format: str) -> GameFamily:
+    """The family of ``game_format``, or the Hokm family for a name no family plays: what
+    comes next refuses it (a ``Table``, the engine's story of a stored record)."""
+    try:
+        return family_named(game_format)
+    except KeyError:
+        return HOKM_FAMILY
+
+
 def family_of(table: Table) -> GameFamily:
     """The family of a table's match (or, in its lobby, of its chosen format)."""
     match = table.match

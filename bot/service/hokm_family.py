@@ -4,13 +4,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine import TRUMP, Card, GameFormat, GreedyPlayer, Match, SeatView, Suit, seat_view
 from engine.rules import FORMATS
-from engine.story import record
+from engine.shelem.story import ShelemStory
+from engine.story import MatchStory, record, story
 
 from . import moves
+from .errors import ActionError
 from .family import AnyChoice, AnyMatch, Recorded, View, WorkerChoice
 from .ports import Pace, PlayerFactory, Update
 from .table import Table
@@ -98,6 +101,15 @@ class HokmFamily:
         if seat.phase == TRUMP:
             return Suit(player.choose_trump(seat))
         return player.choose_card(seat)
+
+    def story(self, replay: Mapping[str, Any]) -> MatchStory | ShelemStory:
+        return story(replay)
+
+    def own_target(self, game_format: str) -> ActionError | None:
+        fmt = FORMATS.get(game_format)
+        if fmt is not None and fmt.target_score:
+            return ActionError("error.target_fixed", target=fmt.target_score)
+        return None
 
     def recorded(self, table: Table) -> Recorded:
         match = _match(table.match) if table.match is not None else None

@@ -9,13 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, TypedDict, Unpack
 
-from engine.rules import FORMATS, SHELEM_FORMAT
-
 from ..names import shown_name
 from ..store.guild_settings import GuildSettings
 from .errors import ActionError
 from .events import Abandoned, Cancelled, ComputerAdded, Expired, Joined, Left, SeatsReleased
-from .games import start_match
+from .games import family_or_hokm, start_match
 from .moves import finish
 from .ports import Pace, Update
 from .registry import TableRegistry
@@ -73,8 +71,8 @@ def new_table(
     if "target_score" in given:
         require_own_target(str(given.get("game_format", settings.game_format)))
     chosen = settings.with_changes(**given)
-    shelem = chosen.game_format == SHELEM_FORMAT
-    if shelem and given.get("hints"):
+    hinted = family_or_hokm(chosen.game_format).hints  # a Table refuses an unknown format
+    if not hinted and given.get("hints"):
         raise ActionError("error.hints_shelem")
     table = Table(
         table_id=Table.new_id(),
@@ -84,7 +82,7 @@ def new_table(
         settings=TableSettings.from_guild(chosen),
         created_at=now,
     )
-    table.settings.hints = table.settings.hints and not shelem
+    table.settings.hints = table.settings.hints and hinted
     table.seats[0] = Seat(name=host_name, user_id=host_id)
     table.deadline = now + chosen.lobby_timeout_minutes * 60
     return table
@@ -223,11 +221,9 @@ def require_own_target(game_format: str) -> None:
 
     :raises ActionError: ``error.target_fixed`` / ``error.target_shelem``.
     """
-    if game_format == SHELEM_FORMAT:
-        raise ActionError("error.target_shelem")
-    fmt = FORMATS.get(game_format)
-    if fmt is not None and fmt.target_score:
-        raise ActionError("error.target_fixed", target=fmt.target_score)
+    refusal = family_or_hokm(game_format).own_target(game_format)
+    if refusal is not None:
+        raise refusal
 
 
 def require_lobby(table: Table) -> None:

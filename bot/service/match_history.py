@@ -17,13 +17,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine import InvalidState
-from engine.rules import SHELEM_FORMAT
 from engine.shelem.story import ShelemStory
-from engine.shelem.story import story as shelem_story
-from engine.story import MatchStory, story
+from engine.story import MatchStory
 
 from ..store import HistoryEntry, HistoryPage, Store
 from .errors import ActionError
+from .games import family_or_hokm
 
 log = logging.getLogger(__name__)
 
@@ -87,10 +86,7 @@ class MatchHistory:
         if stored.replay is None:
             raise ActionError("error.replay_unavailable")
         try:
-            if entry.game_format == SHELEM_FORMAT:  # V6
-                told: MatchStory | ShelemStory = shelem_story(stored.replay)
-            else:
-                told = story(stored.replay)
+            told = family_or_hokm(entry.game_format).story(stored.replay)
         except InvalidState as exc:
             # the type only: the engine's message may name a card
             log.warning(

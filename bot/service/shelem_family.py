@@ -4,7 +4,8 @@ kitty, card points); its moves are ``shelem_moves``'.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine import Card, GameFormat
 from engine.rules import SHELEM_FORMAT
@@ -17,9 +18,11 @@ from engine.shelem import (
     make_shelem_player,
     seat_view,
 )
-from engine.shelem.story import record
+from engine.shelem.story import ShelemStory, record, story
+from engine.story import MatchStory
 
 from . import shelem_moves
+from .errors import ActionError
 from .family import AnyChoice, AnyMatch, Recorded, View, WorkerChoice
 from .ports import Pace, PlayerFactory, Update
 from .table import Table
@@ -99,6 +102,12 @@ class ShelemFamily:
         self, difficulty: str, seed: int, view: View, should_stop: Callable[[], bool]
     ) -> WorkerChoice:
         return shelem_moves.decide(make_shelem_player(difficulty, seed, should_stop), _view(view))
+
+    def story(self, replay: Mapping[str, Any]) -> MatchStory | ShelemStory:
+        return story(replay)
+
+    def own_target(self, game_format: str) -> ActionError | None:
+        return ActionError("error.target_shelem")  # V6.14: ``shelem_target`` sets it
 
     def recorded(self, table: Table) -> Recorded:
         match = _match(table.match)
