@@ -19,6 +19,7 @@ from engine.dd_analysis import analyse_hand
 from engine.dd_position import COVERED
 from engine.dd_puzzles import MAX_CARDS, Puzzle, candidates
 from engine.rules import FORMATS
+from tests.bot.persian_order import reading_faults
 from tests.engine.dd_helpers import late_deal
 from tests.engine.test_dd_analysis import random_play
 
@@ -90,3 +91,27 @@ def test_the_line_is_the_rest_of_the_hand_trick_by_trick() -> None:
     played = [c for _, plays in tricks for _, c in plays]
     assert played == [*p.trick, puzzle.answer, *puzzle.line]
     assert all(len(plays) == p.fmt.seats for _, plays in tricks)
+
+
+@pytest.mark.parametrize("name", ["standard", "joker_six"])
+def test_every_persian_line_of_a_puzzle_reads_in_the_order_it_is_written(name: str) -> None:
+    """Each line of the puzzle and of both answers, laid out right to left by the bidi
+    algorithm: scores «۷ بر ۳», a seat then its card, the cards of a hand left to right."""
+    puzzle = a_puzzle(name)
+    offer = PuzzleOffer(7, name, puzzle)
+    wrong = next(c for c in puzzle.values if c != puzzle.answer)
+    messages = [
+        puzzle_message("fa", offer),
+        answer_message("fa", PuzzleAnswer(offer, puzzle.answer, True, True, PuzzleCounts(3, 12))),
+        answer_message("fa", PuzzleAnswer(offer, wrong, False, False, PuzzleCounts(3, 12))),
+    ]
+    faults = []
+    for spec in messages:
+        assert spec.embed is not None
+        lines = spec.embed.description.splitlines()
+        lines += [f"{n}: {v}" for n, v, _ in spec.embed.fields]
+        for line in lines:
+            found = reading_faults(line)
+            if found:
+                faults.append(f"{line!r}: {found}")
+    assert not faults, "\n".join(faults)
