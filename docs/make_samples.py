@@ -8,6 +8,7 @@ renders them again and fails when the file is stale, so the samples never drift 
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -16,17 +17,27 @@ sys.path.insert(0, str(ROOT))
 
 from bot.discord.reports import ChannelReports  # noqa: E402
 from bot.present.history import history_message, replay_message  # noqa: E402
+from bot.present.puzzles import answer_message, puzzle_message  # noqa: E402
 from bot.present.render import ButtonSpec, MessageSpec, hand_message, table_message  # noqa: E402
 from bot.present.summary import match_summary  # noqa: E402
 from bot.service.events import HandDealt, HandEnded, TableEvent, TrickTaken, TrumpNamed  # noqa: E402
 from bot.service.history import finished_match, log_line  # noqa: E402
 from bot.service.match_history import MatchReplay  # noqa: E402
 from bot.service.moves import decide  # noqa: E402
+from bot.service.puzzles import PuzzleAnswer, PuzzleOffer  # noqa: E402
 from bot.service.shelem_events import ShelemHandEnded  # noqa: E402
 from bot.service.table import Seat, Table, TableSettings  # noqa: E402
 from bot.service.variants import engine_move  # noqa: E402
 from bot.store import HistoryEntry, HistoryPage  # noqa: E402
+from bot.store.puzzle_ops import PuzzleCounts  # noqa: E402
 from engine import PLAY, Card, GreedyPlayer, HandResult, Match, Suit, Trick, seat_view  # noqa: E402
+from engine.dd_analysis import analyse_hand  # noqa: E402
+from engine.dd_position import Position  # noqa: E402
+from engine.dd_puzzles import Puzzle, candidates  # noqa: E402
+from engine.dd_rules import legal_cards, step  # noqa: E402
+from engine.dd_samples import random_end  # noqa: E402
+from engine.dd_value import Outcome  # noqa: E402
+from engine.rules import STANDARD  # noqa: E402
 from engine.shelem import (  # noqa: E402
     BID,
     DISCARD,
@@ -133,9 +144,33 @@ def samples() -> str:
         parts.append(_block(as_markdown(history_message(lang, "Hokm club", page))))
         parts.append("### Its Replay at hand 1, trick 3 (only the member who opened it)\n")
         parts.append(_block(as_markdown(replay_message(lang, replay, 103, 0, 3))))
+        parts.extend(puzzle_samples(lang))
         parts.extend(shelem_samples(lang))
         parts.extend(hand_end_samples(lang))
     return "\n".join(parts)
+
+
+def puzzle_samples(lang: str) -> list[str]:
+    """``/hokm puzzle`` and a wrong answer to it: the first puzzle of seeded random hands."""
+    rng = random.Random("samples-puzzle")
+    found: list[Puzzle] = []
+    while not found:
+        start = random_end(rng, STANDARD, 6)
+        cards: list[int] = []
+        at: Position | Outcome = start
+        while isinstance(at, Position):
+            cards.append(rng.choice(legal_cards(at.hands[at.to_play], at.trick, at.trump)))
+            at = step(at, cards[-1])
+        found = candidates(analyse_hand(start, cards))
+    offer = PuzzleOffer(41, "standard", found[0])
+    wrong = next(c for c in found[0].values if c != found[0].answer)
+    answer = PuzzleAnswer(offer, wrong, False, True, PuzzleCounts(solved=4, tried=7))
+    return [
+        "### `/hokm puzzle` (only the member who asked)\n",
+        _block(as_markdown(puzzle_message(lang, offer))),
+        "### A card clicked that was not the only one (the same message, edited)\n",
+        _block(as_markdown(answer_message(lang, answer))),
+    ]
 
 
 GAMES = {"standard": "Standard", "three": "Three players", "joker_six": "The joker six"}
