@@ -74,7 +74,7 @@ def status_lines(table: Table, view: SeatView, lang: str, *, live: bool) -> list
         view.tricks[-1] if view.tricks else None,
         view.trick,
         view.to_act,
-        view.fmt,
+        view.fmt.name,  # a format is its name (hashing the whole format is its deck)
         tuple(None if s is None else (s.name, s.is_computer) for s in table.seats),
     )
     found = _shared.get(key)
