@@ -13,7 +13,7 @@ from itertools import pairwise
 from typing import TypeVar
 
 from engine import GameFormat
-from engine.rules import FORMATS
+from engine.rules import FORMATS, STANDARD
 
 from ..service.table import Table
 from .i18n import CATALOG, LIST_SEPARATOR, number, rtl, t
@@ -22,6 +22,12 @@ PER_ROW = 5
 MAX_ROWS = 5
 
 T = TypeVar("T")
+
+
+def format_is_named(name: str) -> bool:
+    """Whether a format is named where it is shown: every one but the standard game (R1),
+    which a table, a standings page or a replay leaves unsaid."""
+    return name != STANDARD.name
 
 
 def is_solo(fmt: GameFormat) -> bool:
@@ -69,7 +75,7 @@ def settings_footer(table: Table, lang: str) -> str:
     target = table.fmt.target_score or table.settings.target_score
     key = "table.settings_one" if target == 1 else "table.settings"
     footer = t(lang, key, target=target, turn=table.settings.turn_seconds)
-    if table.fmt.name != "standard":  # any other format says which it is
+    if format_is_named(table.fmt.name):  # any other format says which it is
         footer = format_label(lang, table.fmt.name) + LIST_SEPARATOR + footer
     return footer
 

@@ -25,7 +25,7 @@ from ..store import HistoryPage
 from . import custom_ids
 from .budget import NAME_STEPS, TITLE, cut, cut_lines, first_fit
 from .families import replay_presenter
-from .formats import format_label, is_solo
+from .formats import format_is_named, format_label, is_solo
 from .history_parts import cards_line, scores_line, stored_names, team_items, team_label
 from .i18n import CATALOG, LIST_SEPARATOR, number, play, score_pair, signed, suit_label, t, word
 from .render import COLOR_DONE, COLOR_LOBBY, ButtonSpec, EmbedSpec, MessageSpec
@@ -163,7 +163,7 @@ def _replay_title(lang: str, replay: MatchReplay, limit: int) -> str:
     fmt, entry = replay.story.fmt, replay.entry
     names = stored_names(entry.players, fmt.seats, limit)
     title = t(lang, "replay.title", scores=scores_line(fmt, names, lang, entry.scores))
-    if fmt.name != "standard":
+    if format_is_named(fmt.name):
         title += LIST_SEPARATOR + short_format(lang, fmt.name)
     return title
 

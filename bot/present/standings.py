@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.rules import STANDARD
+
 from ..names import shown_name
 from ..store import MemberRating, PlayerRecord, StandingsPage
 from ..store.puzzle_ops import PuzzleCounts
 from ..store.rating_ops import TREND_MATCHES
 from . import custom_ids
 from .budget import TITLE, cut
-from .formats import format_label
+from .formats import format_is_named, format_label
 from .i18n import ltr, number, t
 from .render import COLOR_LOBBY, ButtonSpec, EmbedSpec, MessageSpec
 
@@ -56,7 +58,7 @@ def standings_message(
     footer = t(lang, "standings.page", page=number(lang, page.page), pages=number(lang, page.pages))
     title = t(lang, "standings.title", guild=shown_name(guild_name, limit=100))
     fmt = page.game_format
-    if fmt != "standard":
+    if format_is_named(fmt):
         title = f"{title} · {format_label(lang, fmt)}"
     embed = EmbedSpec(
         cut(title, TITLE),
@@ -94,14 +96,14 @@ def member_message(
     lang: str,
     name: str,
     record: PlayerRecord | None,
-    game_format: str = "standard",
+    game_format: str = STANDARD.name,
     skill: MemberSkill | None = None,
     puzzles: PuzzleCounts | None = None,
 ) -> MessageSpec:
     """One member's record in one format (the standard game unless another is named), with
     their rating, its recent change and their best partner; and the puzzles they solved of
     those they answered (every format's, when given)."""
-    other = game_format != "standard"
+    other = format_is_named(game_format)
     tail = [] if puzzles is None else [_puzzles_line(lang, puzzles)]
     if record is None:
         if other:

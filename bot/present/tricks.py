@@ -17,7 +17,7 @@ from engine import HandResult, Trick
 from ..names import seat_name, shown_name
 from ..service.table import Table
 from .budget import DESCRIPTION, keep_newest, size
-from .formats import is_solo
+from .formats import format_is_named, is_solo
 from .i18n import named, number, play, score_pair, signed, t
 from .teams import team_label
 
@@ -87,7 +87,7 @@ def hand_result_line(table: Table, lang: str, result: HandResult) -> str:
         pass
     elif is_solo(table.fmt):  # a player alone "takes"
         key += "_solo"
-    elif table.fmt.name != "standard" and result.kind != "win":  # not always seven–nil
+    elif format_is_named(table.fmt.name) and result.kind != "win":  # not always seven–nil
         key += "_teams"
     return t(
         lang,
