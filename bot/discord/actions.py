@@ -181,13 +181,7 @@ async def rematch(bot: CogBot, interaction: discord.Interaction, table_id: str) 
 async def hand(bot: CogBot, interaction: discord.Interaction, table_id: str) -> None:
     """The member's hand, privately: ``/hokm hand`` and the My hand button alike."""
     table, seat = bot.service.hand_view(table_id, interaction.user.id)
-    async with bot.service.settled(table.table_id):
-        spec = render.hand_message(table, seat, ephemeral=True)
-        rendered = render.hand_signatures(table, seat)  # what this answer shows
-    await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
-    if table.seat(seat).dm_closed:
-        bot.publisher.answered(table, seat, rendered)
-    bot.publisher.clicked(table, seat, interaction, rendered=rendered)
+    await bot.publisher.answer_hand(interaction, table, seat)
 
 
 async def hint(bot: CogBot, interaction: discord.Interaction, table_id: str, hand: int) -> None:

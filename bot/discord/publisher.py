@@ -19,7 +19,6 @@ import aiohttp
 import discord
 
 from ..present import render
-from ..present.render import Signatures
 from ..present.summary import match_summary
 from ..service.events import CaughtUp, MatchOver, Opened, Resumed
 from ..service.games import SUMMARY_EVENTS
@@ -164,32 +163,22 @@ class DiscordPublisher:
             lang = table.settings.language
             await reply_error(interaction, lang, update.refusal.code, update.refusal.params)
 
-    def answered(self, table: Table, seat: int, rendered: Signatures | None = None) -> None:
-        """The player's own interaction response just showed them their hand (``rendered``:
-        the signatures of what it showed, ``render.hand_signatures`` taken with it)."""
-        self.hands.answered(table, seat, rendered)
-
-    def clicked(
-        self,
-        table: Table,
-        seat: int,
-        interaction: discord.Interaction,
-        hand: int | None = None,
-        rendered: Signatures | None = None,
-    ) -> bool:
-        """Keep the player's last interaction to keep their hand live with (see ``HandDms``);
-        ``True`` when this also brought their DM up to date."""
-        return self.hands.clicked(table, seat, interaction, hand, rendered)
+    async def answer_hand(self, interaction: discord.Interaction, table: Table, seat: int) -> None:
+        """``/hokm hand`` or **My hand**: the member's hand, privately, then kept live through
+        this interaction (and noted as their only view while their DMs are closed)."""
+        async with self._settled(table):
+            spec = render.hand_message(table, seat, ephemeral=True)
+            rendered = render.hand_signatures(table, seat)  # what this answer shows
+        await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+        if table.seat(seat).dm_closed:
+            self.hands.answered(table, seat, rendered)
+        self.hands.clicked(table, seat, interaction, rendered=rendered)
 
     def lobby_click(
         self, channel_id: int | None, user_id: int, interaction: discord.Interaction
     ) -> None:
         """A member's lobby click: a match's first hand may go through it (``HandDms``)."""
         self.hands.lobby.note(channel_id, user_id, interaction)
-
-    def unanswered(self, table: Table, seat: int) -> None:
-        """The response that was to show the player their hand failed: update their DM."""
-        self.hands.unanswered(table, seat)
 
     # ------------------------------------------------------------------ the table message
 
