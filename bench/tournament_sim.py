@@ -21,9 +21,11 @@ robin's 8 at most), the same system and partners. ``rematches`` counts, over the
 ``rematches_avoidable`` counts those of a round in which a matching without any existed: a
 perfect matching of the active entries (with a bye node for those with no bye yet) over the
 pairs that never met; with individual partners, of the players over those never partnered,
-and of that round's sides over those with no earlier opponents between them. Only
-two-at-a-time stages are checked; a format whose tables or sides are formed in threes or
-more reports ``rematches_avoidable=na``. ``kendall_tau`` is Kendall's tau-a between the
+and of that round's sides over those with no earlier opponents between them. Where tables
+or sides are formed in threes or more (no matching decides it), a round's repeats count as
+avoidable when a search finds the same players (entries) seated without any: 200 random
+seatings, each improved by player swaps until none helps; not finding one proves nothing,
+so there the figure is a lower bound. ``kendall_tau`` is Kendall's tau-a between the
 final standings and the true strengths (mean over the runs), and
 ``kendall_tau_random_pairing`` the same with every round paired at random (a knockout:
 seeded at random; a round robin has no pairing to change).
@@ -53,9 +55,13 @@ from bot.tournament import (
     start,
 )
 from bot.tournament.history import History, history, pair
+from bot.tournament.repair import repair, repeats
 from engine import PLAY, TRUMP, GreedyPlayer, Match, RandomPlayer, Rules, seat_view
 from engine.rules import STANDARD
 
+SEARCH_RESTARTS = 200
+"""Random seatings the search for a round without repeats tries (tables of three or more
+sides, or sides of three)."""
 HANDS_TO_WIN = 7
 """The strength model's match: first side to this many hands."""
 
@@ -231,7 +237,8 @@ def meetings(t: Tournament) -> tuple[int, int | None]:
             for b in table.sides[i + 1 :]
         )
         if shape.sides != 2 or shape.side_size != 2:
-            return partners + opponents, None
+            found = partners + opponents
+            return found, found if found and _clean_round_exists(r, past) else 0
         playing = [e for side in sides for e in side]
         could = 0
         if partners and _perfect(playing, _fresh(playing, lambda a, b: past.partnered[pair(a, b)])):
@@ -246,10 +253,28 @@ def meetings(t: Tournament) -> tuple[int, int | None]:
         for b in table.sides[i + 1 :]
     )
     if shape.sides != 2:
-        return found, None
+        return found, found if found and _clean_round_exists(r, past) else 0
     if not found:
         return 0, 0
     return found, found if _fixed_avoidable(t, past) else 0
+
+
+def _clean_round_exists(r: Round, past: History, restarts: int = SEARCH_RESTARTS) -> bool:
+    """Whether a search finds the round's players (or entries) seated at tables of the same
+    shape with no repeated partner or opponent: random seatings, each improved by the core's
+    player swaps (``repair``) until none helps. Found: the round's repeats were avoidable; not
+    found proves nothing, so the count is a lower bound."""
+    shape = [len(side) for side in r.tables[0].sides]
+    seated = [e for table in r.tables for side in table.sides for e in side]
+    rng = random.Random(len(past.opposed) * 7919 + r.number)
+    zero = {e: 0 for e in seated}
+    for _ in range(restarts):
+        rng.shuffle(seated)
+        units = iter(seated)
+        tables = [[[next(units) for _ in range(n)] for n in shape] for _ in r.tables]
+        if not any(repeats(t, past) for t in repair(tables, past, zero, zero)):
+            return True
+    return False
 
 
 def _fresh(units: list[Any], clash: Any) -> list[tuple[Any, Any]]:

@@ -8,7 +8,8 @@ bottom half, 1 v G/2+1). With individual partners the byes go first (the lowest 
 without one), then a matching of the players makes the sides (a repeated partner, then match
 points, then the fold) and a second one of the sides makes the tables (each earlier meeting
 of two of their players, then the sides' match points, then the fold). Tables of three or
-more sides (and sides of three) are grouped seat by seat (``matching.group_up``).
+more sides (and sides of three) are grouped seat by seat (``matching.group_up``). With
+individual partners, player swaps then remove what repeats the stages left (``repair``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from .history import History, history
 from .matching import BLOCK, Penalty, group_up, pair_up
+from .repair import repair
 from .standings import standings
 from .state import Round, Table, Tournament
 
@@ -102,6 +104,9 @@ def swiss_round(t: Tournament, number: int) -> Round:
     else:
         teams = playing
     tables = _form(teams, shape.sides, past.met, points)
+    if t.config.individual:  # a repeat the stages could not see, swapped away by players
+        swapped = repair(tables, past, points, rank, seed=number)
+        tables = [tuple(tuple(side) for side in table) for table in swapped]
     return _round(number, tables, byes, rank)
 
 

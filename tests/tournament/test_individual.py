@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.tournament.history import History, history, pair
+from bot.tournament.repair import repair, repeats
 
 from .helpers import config, entered, rounds_of
 from .test_swiss import matchings
@@ -80,3 +81,31 @@ def test_every_format_seats_whole_tables(fmt: str, seed: int) -> None:
         for table in r.tables:
             assert len(table.sides) == shape.sides
             assert all(len(side) == shape.side_size for side in table.sides)
+
+
+def test_t6_three_sides_a_table_repeat_no_opponent_a_search_could_avoid() -> None:
+    """``six_pairs`` with individual partners: sides of two, three a table. The stages alone
+    left repeated opponents (the second stage keeps whole sides); player swaps remove them."""
+    found = 0
+    for seed in range(3):
+        t = entered(config(partners="individual", fmt="six_pairs", rounds=6), 64)
+        for state in rounds_of(t, random.Random(seed)):
+            if state.status != "running":
+                continue
+            r, past = state.rounds[-1], history(state.rounds[:-1])
+            tables = [[list(side) for side in table.sides] for table in r.tables]
+            found += sum(repeats(table, past) for table in tables)
+    assert found == 0  # 64 players, 10 tables a round, 6 rounds: the bench's field
+
+
+def test_t6_a_swap_removes_a_repeat_and_keeps_points_together() -> None:
+    past = history([])
+    past.opposed[(1, 3)] = 1  # 1 and 3 met before: the table (1 2 | 3 4) repeats it
+    tables = [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]
+    points = {1: 2, 2: 2, 3: 2, 4: 2, 5: 0, 6: 2, 7: 0, 8: 0}
+    rank = {e: e for e in points}
+    out = repair(tables, past, points, rank)
+    assert sum(repeats(t, past) for t in out) == 0
+    assert out[1] == [[5, 6], [7, 8]]  # fixed at its own table: equal points, nearest
+    past.partnered[(1, 2)] = 1  # a partner outweighs an opponent: never traded for one
+    assert repeats([[1, 2], [3, 4]], past) > repeats([[1, 3], [2, 4]], past)
