@@ -204,6 +204,44 @@ def trick_winner(leader: int, cards: Iterable[int], trump: int, seats: int = 4) 
     return win_seat
 
 
+def _masters(rest: int, trump: int) -> int:
+    """The highest card still out in each suit but trumps (of ``rest``, a rank-major mask): a
+    seat holding one leads it (the greedy lead)."""
+    masters = 0
+    for s in range(4):
+        left = rest & RM_SUIT[s]
+        if left and s != trump:
+            masters |= 1 << (left.bit_length() - 1)
+    return masters
+
+
+def _trick_so_far(
+    cards: Sequence[int], leader: int, trump: int, seats: int
+) -> tuple[int, int, int]:
+    """The trick in progress as a rollout goes on from it: the led suit, the winning card and
+    its seat (R8); -1 for each before the lead."""
+    if not cards:
+        return -1, -1, -1
+    win, win_seat, s = cards[0], leader, leader
+    for c in cards[1:]:
+        s = (s + 1) % seats
+        if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
+            win, win_seat = c, s
+    return cards[0] & 3, win, win_seat
+
+
+def _lead(hand: int, masters: int, tmask: int) -> int:
+    """The greedy lead of every rollout: the highest non-trump master (lowest suit on a tie),
+    else the lowest card, keeping trumps."""
+    x = hand & masters
+    if x:
+        rank = (x.bit_length() - 1) >> 2
+        x = (x >> (rank << 2)) & 15
+        return (rank << 2) | ((x & -x).bit_length() - 1)
+    x = hand & ~tmask or hand
+    return (x & -x).bit_length() - 1
+
+
 def rollout(
     hands: list[int],
     trump: int,
@@ -229,40 +267,17 @@ def rollout(
     suits = RM_SUIT
     above = ABOVE
     tmask = suits[trump]
-    # the highest card still out in each suit but trumps: a seat holding one leads it
-    masters = 0
-    for s in range(4):
-        left = rest & suits[s]
-        if left and s != trump:
-            masters |= 1 << (left.bit_length() - 1)
+    masters = _masters(rest, trump)
     t0, t1 = tricks
     cards = list(cards)
     n = len(cards)
     seat = (leader + n) & 3
-    win = win_seat = led = lmask = -1
-    if n:
-        led = cards[0] & 3
-        lmask = suits[led]
-        win = cards[0]
-        win_seat = leader
-        s = leader
-        for c in cards[1:]:
-            s = (s + 1) & 3
-            if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
-                win, win_seat = c, s
+    led, win, win_seat = _trick_so_far(cards, leader, trump, 4)
+    lmask = suits[led] if n else -1
     while True:
         hand = hs[seat]
         if n == 0:
-            # lead: the highest non-trump master (lowest suit on a tie), else the lowest card,
-            # keeping trumps
-            x = hand & masters
-            if x:
-                rank = (x.bit_length() - 1) >> 2
-                x = (x >> (rank << 2)) & 15
-                c = (rank << 2) | ((x & -x).bit_length() - 1)
-            else:
-                x = hand & ~tmask or hand
-                c = (x & -x).bit_length() - 1
+            c = _lead(hand, masters, tmask)
             led = c & 3
             lmask = suits[led]
             win = c
@@ -348,38 +363,18 @@ def rollout_n(
     suits = RM_SUIT
     above = ABOVE
     tmask = suits[trump]
-    masters = 0
-    for s in range(4):
-        left = rest & suits[s]
-        if left and s != trump:
-            masters |= 1 << (left.bit_length() - 1)
+    masters = _masters(rest, trump)
     counts = list(tricks)
     best = max(counts)
     cards = list(cards)
     played = len(cards)
     seat = (leader + played) % n
-    win = win_seat = led = lmask = -1
-    if played:
-        led = cards[0] & 3
-        lmask = suits[led]
-        win = cards[0]
-        win_seat = leader
-        s = leader
-        for c in cards[1:]:
-            s = (s + 1) % n
-            if ((c ^ win) & 3 == 0 and c > win) or ((c & 3) == trump != (win & 3)):
-                win, win_seat = c, s
+    led, win, win_seat = _trick_so_far(cards, leader, trump, n)
+    lmask = suits[led] if played else -1
     while True:
         hand = hs[seat]
         if played == 0:
-            x = hand & masters
-            if x:
-                rank = (x.bit_length() - 1) >> 2
-                x = (x >> (rank << 2)) & 15
-                c = (rank << 2) | ((x & -x).bit_length() - 1)
-            else:
-                x = hand & ~tmask or hand
-                c = (x & -x).bit_length() - 1
+            c = _lead(hand, masters, tmask)
             led = c & 3
             lmask = suits[led]
             win = c
@@ -553,11 +548,7 @@ def rollout_joker(
     tmask = suits[trump]
     black = 52 + trump
     red = 56 + trump
-    masters = 0
-    for s in range(4):
-        left = rest & suits[s]
-        if left and s != trump:
-            masters |= 1 << (left.bit_length() - 1)
+    masters = _masters(rest, trump)
     counts = list(tricks)
     cards = list(cards)
     played = len(cards)
@@ -579,14 +570,7 @@ def rollout_joker(
     while True:
         hand = hs[seat]
         if played == 0:
-            x = hand & masters
-            if x:
-                rank = (x.bit_length() - 1) >> 2
-                x = (x >> (rank << 2)) & 15
-                c = (rank << 2) | ((x & -x).bit_length() - 1)
-            else:
-                x = hand & ~tmask or hand
-                c = (x & -x).bit_length() - 1
+            c = _lead(hand, masters, tmask)
             led = c & 3
             lmask = suits[led]
             win = red - 60 if c == red and not black_gone else c
