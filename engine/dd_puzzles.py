@@ -4,7 +4,8 @@ the best outcome.
 A decision of an analysed hand (``engine.dd_analysis``) is a puzzle when the seat had at least
 ``MIN_CHOICES`` legal cards and exactly one of them keeps the best outcome with every hand known
 (points, then tricks: ``Outcome.score``), late enough in the hand that a person can read every
-hand at once (``MAX_CARDS`` a seat) and the solver re-checks it in milliseconds. A puzzle keeps
+hand at once (``MAX_CARDS`` a seat, ``MAX_HELD`` in all) and the solver re-checks it in
+milliseconds. A puzzle keeps
 its position, the one card, what every legal card leads to and the line of best play that
 follows the card; ``check`` solves the position again before it is shown, so a stored puzzle
 whose answer the solver no longer gives is never offered. Everything here is deterministic.
@@ -34,6 +35,10 @@ MIN_CHOICES: Final = 3
 MAX_CARDS: Final = 8
 """Cards a seat at most: every hand fits one screen, and the solver re-checks the position in
 milliseconds (a whole 13-card deal can take seconds)."""
+
+MAX_HELD: Final = 32
+"""Cards in every hand together at most (four seats of 8, six of 5): at six seats, positions of
+8 cards a seat took the solver up to a second or two to check again."""
 
 PUZZLE_VERSION: Final = 1
 
@@ -88,6 +93,8 @@ def is_candidate(decision: Decision) -> bool:
     """A decision that makes a puzzle: enough choice, one best card, a readable position."""
     p = decision.position
     if len(decision.values) < MIN_CHOICES or p.hands[p.to_play].bit_count() > MAX_CARDS:
+        return False
+    if sum(hand.bit_count() for hand in p.hands) > MAX_HELD:
         return False
     return only_card(decision.values, decision.side) is not None
 

@@ -14,6 +14,7 @@ from engine.dd_analysis import analyse_hand
 from engine.dd_position import COVERED, InvalidPosition, Position
 from engine.dd_puzzles import (
     MAX_CARDS,
+    MAX_HELD,
     MIN_CHOICES,
     Puzzle,
     best_line,
@@ -53,6 +54,7 @@ def test_a_puzzle_has_one_best_card_as_a_plain_minimax_says(name: str) -> None:
         legal = legal_cards(p.hands[p.to_play], p.trick, p.trump)
         assert len(legal) >= MIN_CHOICES
         assert p.hands[p.to_play].bit_count() <= MAX_CARDS
+        assert sum(hand.bit_count() for hand in p.hands) <= MAX_HELD
         side = puzzle.side
         exact: dict[int, Outcome] = {}
         for card in legal:
@@ -86,7 +88,8 @@ def test_decisions_with_two_choices_or_big_hands_are_no_puzzles() -> None:
         for d in decisions:
             if len(d.best_cards) != 1:
                 continue
-            big = d.position.hands[d.seat].bit_count() > MAX_CARDS
+            held = sum(hand.bit_count() for hand in d.position.hands)
+            big = d.position.hands[d.seat].bit_count() > MAX_CARDS or held > MAX_HELD
             small = len(d.values) < MIN_CHOICES
             seen_small += small
             seen_big += big and not small
