@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from . import serial
 from .cards import (
     BLACK_JOKER,
     CARDS,
@@ -43,7 +44,6 @@ from .match import (
     TRUMP,
     Match,
     _join,
-    _mask,
     _split,
 )
 from .rules import JOKER_SIX
@@ -313,7 +313,7 @@ class JokerMatch(Match):
         self._bids = [int(b) for b in data["bids"]]
         if len(self._bids) != self.fmt.seats or not 0 <= self._dealer < self.fmt.seats:
             raise InvalidState("bad bidding state")
-        self._jokers = [_mask(h) >> len(CARDS) for h in data["hands"]]
+        self._jokers = [serial.mask(h) >> len(CARDS) for h in data["hands"]]
 
     def _restore_running_winner(self) -> None:
         self._black_played = any(BLACK_JOKER in t.cards for t in self.tricks)

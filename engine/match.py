@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+from . import serial
 from .cards import (
     ANY_CARDS,
     CARDS,
@@ -25,7 +26,6 @@ from .cards import (
     SUITS,
     Card,
     Suit,
-    any_cards_of,
     cards_of,
     mask_of,
 )
@@ -713,20 +713,20 @@ class Match:
             "deal_number": self.deal_number,
             "hakem": self.hakem,
             "first_hakem_deal": [[s, c.code] for s, c in self.first_hakem_deal],
-            "trump": None if self.trump is None else self.trump.letter,
+            "trump": serial.suit_letter(self.trump),
             "leader": self.leader,
             "turn": self.turn,
-            "hands": [_codes(h) for h in self.hands],
-            "rest": [_codes(m) for m in self._rest()],
+            "hands": [serial.codes(h) for h in self.hands],
+            "rest": [serial.codes(m) for m in self._rest()],
             "trick": [c.code for c in self.trick],
-            "tricks": [[t.leader, [c.code for c in t.cards], t.winner] for t in self.tricks],
+            "tricks": serial.trick_rows(self.tricks),
             "team_tricks": list(self.team_tricks),
             "hand_results": [_result_to_dict(r) for r in self.hand_results],
             "actions": [_action_to_json(a) for a in self.actions],
         }
         if self.fmt.discards:
             data["stock"] = [CARDS[c].code for c in self._stock]
-            data["discards"] = [_codes(m) for m in self._discards]
+            data["discards"] = [serial.codes(m) for m in self._discards]
         if self.phase in _DECISION_PHASES:
             data["decider"] = self._decider
         if self.rules.bam:
@@ -754,12 +754,7 @@ class Match:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
         """Rebuild a match from ``to_dict`` output; ``InvalidState`` if it is not one."""
-        try:
-            return _from_dict(cls, data)
-        except InvalidState:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise InvalidState(f"not a stored match: {exc!r}") from exc
+        return serial.restored(lambda d: _from_dict(cls, d), data, "match")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):
@@ -786,14 +781,6 @@ def replay(
 
 
 # ----------------------------------------------------------------- serialization helpers
-
-
-def _codes(mask: int) -> list[str]:
-    return [c.code for c in any_cards_of(mask)]
-
-
-def _mask(codes: Iterable[str]) -> int:
-    return mask_of(Card.parse(code) for code in codes)
 
 
 def _action_to_json(action: Action) -> str | list[Any]:
@@ -889,17 +876,14 @@ def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
     match.deal_number = int(data["deal_number"])
     match.hakem = int(data["hakem"])
     match.first_hakem_deal = tuple((int(s), Card.parse(c)) for s, c in data["first_hakem_deal"])
-    match.trump = None if data["trump"] is None else Suit.parse(data["trump"])
+    match.trump = serial.suit_of(data["trump"])
     match._trump_suit = -1 if match.trump is None else int(match.trump)
     match.leader = int(data["leader"])
     match.turn = int(data["turn"])
-    match._held = [_split(_mask(h) & FULL_DECK_MASK) for h in data["hands"]]
-    rest = [_mask(h) for h in data["rest"]]
+    match._held = [_split(serial.mask(h) & FULL_DECK_MASK) for h in data["hands"]]
+    rest = [serial.mask(h) for h in data["rest"]]
     match.trick = [Card.parse(c) for c in data["trick"]]
-    match.tricks = [
-        Trick(i + 1, int(leader), tuple(Card.parse(c) for c in cards), int(winner))
-        for i, (leader, cards, winner) in enumerate(data["tricks"])
-    ]
+    match.tricks = serial.tricks_of(data["tricks"])
     match.team_tricks = [int(x) for x in data["team_tricks"]]
     match.hand_results = [_result_from_dict(r) for r in data["hand_results"]]
     actions = [_action_from_json(a) for a in data["actions"]]
@@ -910,7 +894,7 @@ def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
         raise InvalidState("wrong number of hands")
     if fmt.discards:
         match._stock = [int(Card.parse(c)) for c in data["stock"]]
-        match._discards = [_mask(d) for d in data["discards"]]
+        match._discards = [serial.mask(d) for d in data["discards"]]
         if len(match._discards) != fmt.seats:
             raise InvalidState("wrong number of discard piles")
     else:

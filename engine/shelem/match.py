@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, get_args
 
+from .. import serial
 from ..cards import ANY_CARDS, CARDS, SUIT_MASKS, SUITS, Card, Suit, any_cards_of, mask_of
 from ..errors import (
     BidOutOfRange,
@@ -703,14 +704,14 @@ class ShelemMatch:
             "hakem": self.hakem,
             "bid": self.bid_value,
             "mode": self.mode,
-            "trump": None if self.trump is None else self.trump.letter,
+            "trump": serial.suit_letter(self.trump),
             "leader": self.leader,
             "turn": self.turn,
-            "hands": [_codes(h) for h in self._hands],
-            "kitty": _codes(self._kitty),
-            "discards": _codes(self._discards),
+            "hands": [serial.codes(h) for h in self._hands],
+            "kitty": serial.codes(self._kitty),
+            "discards": serial.codes(self._discards),
             "trick": [c.code for c in self.trick],
-            "tricks": [[t.leader, [c.code for c in t.cards], t.winner] for t in self.tricks],
+            "tricks": serial.trick_rows(self.tricks),
             "hand_results": [_result_to_dict(r) for r in self.hand_results],
             "actions": [_action_to_json(a) for a in self.actions],
         }
@@ -718,12 +719,7 @@ class ShelemMatch:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ShelemMatch:
         """Rebuild a match from ``to_dict`` output; ``InvalidState`` if it is not one."""
-        try:
-            return _from_dict(data)
-        except InvalidState:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise InvalidState(f"not a stored Shelem match: {exc!r}") from exc
+        return serial.restored(_from_dict, data, "Shelem match")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ShelemMatch):
@@ -751,17 +747,6 @@ def replay(
 
 
 # ----------------------------------------------------------------- serialization helpers
-
-
-def _codes(mask: int) -> list[str]:
-    return [c.code for c in any_cards_of(mask)]
-
-
-def _mask(codes: Iterable[str]) -> int:
-    cards = [Card.parse(code) for code in codes]
-    if len(set(cards)) != len(cards):
-        raise InvalidState("a card twice in one list")
-    return mask_of(cards)
 
 
 def _action_to_json(action: Action) -> str | list[Any]:
@@ -891,19 +876,16 @@ def _from_dict(data: dict[str, Any]) -> ShelemMatch:
     if mode is not None and mode not in options.modes:
         raise InvalidState(f"mode {mode!r} is not allowed at this table")
     m.mode = mode
-    m.trump = None if data["trump"] is None else Suit.parse(data["trump"])
+    m.trump = serial.suit_of(data["trump"])
     m._trump = _NOT_NAMED if m.trump is None else int(m.trump)
     m._deck_size = len(options.deck)
     m.leader = _seat(data["leader"], none=True)
     m.turn = _seat(data["turn"], none=True)
-    m._hands = [_mask(h) for h in data["hands"]]
-    m._kitty = _mask(data["kitty"])
-    m._discards = _mask(data["discards"])
+    m._hands = [serial.mask(h, unique=True) for h in data["hands"]]
+    m._kitty = serial.mask(data["kitty"], unique=True)
+    m._discards = serial.mask(data["discards"], unique=True)
     m.trick = [Card.parse(c) for c in data["trick"]]
-    m.tricks = []
-    for i, (leader, cards, winner) in enumerate(data["tricks"]):
-        parsed = tuple(Card.parse(c) for c in cards)
-        m.tricks.append(Trick(i + 1, _seat(leader), parsed, _seat(winner)))
+    m.tricks = serial.tricks_of(data["tricks"], _seat)
     m.hand_results = [_result_from_dict(r) for r in data["hand_results"]]
     actions = [action_from_json(a) for a in data["actions"]]
     m._log = actions[: len(actions) - len(m.trick)]
