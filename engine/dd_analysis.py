@@ -1,4 +1,5 @@
-"""Every decision of a played hand against the double-dummy solver.
+"""Every decision of a played hand against the double-dummy solver, and a finished
+match graded from its record (``analyse_match``: the bot stores its ``MatchAnalysis``).
 
 What a bridge site shows a player after a hand: for each card played, what each legal card
 would have led to with every hand known and best play from then on, so a card that cost its
@@ -9,13 +10,20 @@ every decision, so the later positions reuse the earlier searches.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Final
 
+from .cards import ANY_CARDS, BY_CODE
 from .dd import Solver
-from .dd_position import InvalidPosition, Position
+from .dd_position import COVERED, InvalidPosition, Position
 from .dd_rules import legal_cards, step
 from .dd_value import Outcome
+from .rules import FORMATS, GameFormat
+from .story import HandStory, story
+
+KINDS: Final = frozenset({"win", "kot", "hakem_kot", "made", "set"})
+"""The kinds of outcome the solver gives (``dd_value.final``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,3 +96,287 @@ def analyse_hand(
         value = values[card]
         position = nxt
     return out
+
+
+# ---------------------------------------------------------------- a finished match, graded
+
+ANALYSIS_VERSION: Final = 1
+"""The stored form's version (``MatchAnalysis.to_dict``)."""
+
+NOT_COVERED: Final = "format"
+"""``MatchAnalysis.skipped``: the format has more than two sides (docs/rules.md, "Double
+dummy"): best play by everyone is not one value, so nothing is graded."""
+BAM_HAND: Final = "bam"
+"""``HandAnalysis.skipped``: a bam (V1) was declared: the hand's value is the match's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Graded:
+    """One card decision of a finished hand, with every hand known: the card played, how many
+    legal cards there were, the cards that kept the best outcome, the outcome after the card
+    played and the best one (best play by everyone afterwards)."""
+
+    index: int
+    """The card's place in the hand's play, from 0 (trick ``index // seats``)."""
+    seat: int
+    card: int
+    legal: int
+    best_cards: tuple[int, ...]
+    outcome: Outcome
+    best: Outcome
+    side: int
+
+    @property
+    def cost(self) -> tuple[int, int]:
+        """Points of the hand, then tricks, the card cost its side; ``(0, 0)`` kept the best."""
+        best, got = self.best.score_for(self.side), self.outcome.score_for(self.side)
+        return best[0] - got[0], best[1] - got[1]
+
+    @property
+    def kept(self) -> bool:
+        return self.cost == (0, 0)
+
+    @property
+    def costly(self) -> bool:
+        """The card cost points of the hand (a won hand lost, a kot missed): marked in the
+        Replay with the best card beside it."""
+        return self.cost[0] > 0
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpGrade:
+    """The hakem's trump against every other (each solved from the first lead)."""
+
+    seat: int
+    side: int
+    chosen: int
+    outcomes: tuple[Outcome, ...]
+    """The outcome with each suit as trump, by suit number."""
+
+    @property
+    def best(self) -> Outcome:
+        return max(self.outcomes, key=lambda out: out.score_for(self.side))
+
+    @property
+    def best_trumps(self) -> tuple[int, ...]:
+        return tuple(s for s, out in enumerate(self.outcomes) if out == self.best)
+
+    @property
+    def cost(self) -> tuple[int, int]:
+        best = self.best.score_for(self.side)
+        got = self.outcomes[self.chosen].score_for(self.side)
+        return best[0] - got[0], best[1] - got[1]
+
+    @property
+    def kept(self) -> bool:
+        return self.cost == (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class HandAnalysis:
+    """One played hand: its value at the first lead, what was played, every decision."""
+
+    number: int
+    hakem: int
+    trump: int
+    best: Outcome | None
+    """The hand's value with every hand known at the first lead (``None``: skipped)."""
+    played: Outcome | None
+    trumps: TrumpGrade | None
+    decisions: tuple[Graded, ...]
+    skipped: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatGrade:
+    """A seat's decisions over a match: how many, how many kept the best outcome, the
+    costliest (its hand number and the card's decision, or the trump's)."""
+
+    decisions: int
+    kept: int
+    costliest: tuple[int, Graded | TrumpGrade] | None
+
+    @property
+    def accuracy(self) -> float:
+        return self.kept / self.decisions if self.decisions else 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAnalysis:
+    """Every hand of a finished match graded with every hand known (issue 36); ``skipped``
+    ``NOT_COVERED`` for a format the solver does not value (no hands then)."""
+
+    fmt: str
+    hands: tuple[HandAnalysis, ...]
+    skipped: str = ""
+
+    def seat_grade(self, seat: int) -> SeatGrade:
+        """A seat's accuracy over its decisions with a choice (two legal cards or more, and
+        the trump it named) and its costliest one (points first, then tricks; the first)."""
+        decisions = kept = 0
+        worst: tuple[int, Graded | TrumpGrade] | None = None
+        worst_cost = (0, 0)
+        for hand in self.hands:
+            graded: list[Graded | TrumpGrade] = []
+            if hand.trumps is not None and hand.trumps.seat == seat:
+                graded.append(hand.trumps)
+            graded += [d for d in hand.decisions if d.seat == seat and d.legal > 1]
+            for g in graded:
+                decisions += 1
+                kept += g.kept
+                if g.cost > worst_cost:
+                    worst, worst_cost = (hand.number, g), g.cost
+        return SeatGrade(decisions, kept, worst)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stored form: JSON-able, cards by their codes."""
+        return {
+            "v": ANALYSIS_VERSION,
+            "format": self.fmt,
+            "skipped": self.skipped,
+            "hands": [_hand_to_json(h) for h in self.hands],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchAnalysis:
+        """``to_dict`` read back; ``ValueError`` for anything else (a stored row is checked,
+        never trusted)."""
+        if not isinstance(data, dict) or data.get("v") != ANALYSIS_VERSION:
+            raise ValueError("not a match analysis of this version")
+        fmt = FORMATS.get(str(data.get("format")))
+        hands, skipped = data.get("hands"), data.get("skipped")
+        if fmt is None or not isinstance(hands, list) or skipped not in ("", NOT_COVERED):
+            raise ValueError("a match analysis needs its format, hands and skipped")
+        try:
+            return cls(fmt.name, tuple(_hand_from_json(fmt, h) for h in hands), skipped)
+        except (TypeError, KeyError, IndexError) as exc:
+            raise ValueError(f"not a match analysis: {exc}") from exc
+
+
+def analyse_match(record: object, solver_for: SolverFactory | None = None) -> MatchAnalysis:
+    """Grade every decision of a finished match's ``engine.story.record`` with every hand
+    known: each hand's cards (``analyse_hand``) and its hakem's trump (the value of the first
+    lead with each suit as trump). ``InvalidState`` when the record does not replay."""
+    told = story(record)
+    fmt = told.fmt
+    if fmt.name not in COVERED:
+        return MatchAnalysis(fmt.name, (), NOT_COVERED)
+    make = solver_for or Solver
+    return MatchAnalysis(fmt.name, tuple(_analyse(fmt, hand, make) for hand in told.hands))
+
+
+SolverFactory = Callable[[GameFormat, int], Solver]
+
+
+def _analyse(fmt: GameFormat, hand: HandStory, make: SolverFactory) -> HandAnalysis:
+    trump = int(hand.trump)
+    if hand.result.bam:
+        return HandAnalysis(hand.number, hand.hakem, trump, None, None, None, (), BAM_HAND)
+    dealt = tuple(sum(1 << int(c) for c in cards) for cards in hand.dealt)
+    start = Position.deal(fmt, trump, dealt, hand.hakem, hand.bid)
+    cards = [int(c) for trick in hand.tricks for c in trick.cards]
+    decisions = analyse_hand(start, cards, make(fmt, trump))
+    side = fmt.team_of[hand.hakem]
+    outcomes = []
+    for suit in range(4):
+        if suit == trump:
+            outcomes.append(decisions[0].best)
+        else:
+            other = Position.deal(fmt, suit, dealt, hand.hakem, hand.bid)
+            outcomes.append(make(fmt, suit).value(other))
+    grades = tuple(
+        Graded(k, d.seat, d.card, len(d.values), d.best_cards, d.outcome, d.best, d.side)
+        for k, d in enumerate(decisions)
+    )
+    return HandAnalysis(
+        hand.number,
+        hand.hakem,
+        trump,
+        decisions[0].best,
+        decisions[-1].outcome,
+        TrumpGrade(hand.hakem, side, trump, tuple(outcomes)),
+        grades,
+    )
+
+
+def _out_json(out: Outcome | None) -> list[Any] | None:
+    if out is None:
+        return None
+    return [out.tricks[0], out.tricks[1], out.winner, out.points, out.kind]
+
+
+def _out_read(data: Any) -> Outcome | None:
+    if data is None:
+        return None
+    t0, t1, winner, points, kind = data
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (t0, t1, winner, points)):
+        raise TypeError("an outcome's numbers")
+    if winner not in (0, 1) or kind not in KINDS:
+        raise TypeError(f"an outcome's side or kind: {winner!r}, {kind!r}")
+    return Outcome((t0, t1), winner, points, kind)
+
+
+def _code(card: int) -> str:
+    return ANY_CARDS[card].code
+
+
+def _card(code: Any) -> int:
+    card = BY_CODE.get(code) if isinstance(code, str) else None
+    if card is None:
+        raise TypeError(f"not a card: {code!r}")
+    return int(card)
+
+
+def _hand_to_json(h: HandAnalysis) -> dict[str, Any]:
+    return {
+        "n": h.number,
+        "hakem": h.hakem,
+        "trump": h.trump,
+        "best": _out_json(h.best),
+        "played": _out_json(h.played),
+        "trumps": None if h.trumps is None else [_out_json(o) for o in h.trumps.outcomes],
+        "cards": [_decision_json(d) for d in h.decisions],
+        "skipped": h.skipped,
+    }
+
+
+def _decision_json(d: Graded) -> list[Any]:
+    best = [_code(c) for c in d.best_cards]
+    return [d.seat, _code(d.card), d.legal, best, _out_json(d.outcome), _out_json(d.best)]
+
+
+def _hand_from_json(fmt: GameFormat, data: Any) -> HandAnalysis:
+    number, hakem, trump = data["n"], data["hakem"], data["trump"]
+    if not all(isinstance(v, int) for v in (number, hakem, trump)):
+        raise TypeError("a hand's number, hakem and trump")
+    if not 0 <= hakem < fmt.seats or not 0 <= trump < 4:
+        raise TypeError(f"a hand's hakem or trump: {hakem!r}, {trump!r}")
+    side = fmt.team_of[hakem]
+    trumps = None
+    if data["trumps"] is not None:
+        outs = tuple(_out_read(o) for o in data["trumps"])
+        if len(outs) != 4 or None in outs:
+            raise TypeError("four trumps' outcomes")
+        trumps = TrumpGrade(hakem, side, trump, outs)  # type: ignore[arg-type]
+    decisions = []
+    for k, (seat, code, legal, best_cards, outcome, best) in enumerate(data["cards"]):
+        if not isinstance(seat, int) or not 0 <= seat < fmt.seats or not isinstance(legal, int):
+            raise TypeError(f"a decision's seat: {seat!r}")
+        out, top = _out_read(outcome), _out_read(best)
+        if out is None or top is None:
+            raise TypeError("a decision's outcomes")
+        cards = tuple(_card(c) for c in best_cards)
+        decisions.append(Graded(k, seat, _card(code), legal, cards, out, top, fmt.team_of[seat]))
+    skipped = data.get("skipped", "")
+    if skipped not in ("", BAM_HAND):
+        raise TypeError(f"a hand's skipped: {skipped!r}")
+    return HandAnalysis(
+        number,
+        hakem,
+        trump,
+        _out_read(data["best"]),
+        _out_read(data["played"]),
+        trumps,
+        tuple(decisions),
+        skipped,
+    )
