@@ -23,6 +23,7 @@ Migrations by hand, from the project root (the bot does not need this):
     alembic -c bot/store/migrations/alembic.ini -x url=sqlite:///data/hokm.sqlite3 upgrade head
 """
 
+from .analysis_ops import Unanalysed
 from .errors import ChannelBusy, SeatTaken, StaleWrite, StoreError
 from .migrate import SchemaTooNew
 from .records import (
@@ -65,4 +66,5 @@ __all__ = [
     "TableRecord",
     "TableStatus",
     "TeamStats",
+    "Unanalysed",
 ]

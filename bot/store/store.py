@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.store.guild_settings import GuildSettings
 from engine import STANDARD
 
+from .analysis_ops import AnalysisStore
 from .database import (
     DEFAULT_BUSY_TIMEOUT_MS,
     create_private_sqlite_file,
@@ -98,7 +99,7 @@ def _explain_open_failure(exc: BaseException, where: str) -> str:
     return f"cannot open database {where}: {type(orig).__name__}: {msg}"
 
 
-class Store(WebReads, TournamentStore, PuzzleStore):
+class Store(WebReads, TournamentStore, PuzzleStore, AnalysisStore):
     """Async storage for the bot. Build it with `await Store.open(url)`.
 
     All methods may be called concurrently from one event loop; none blocks it.

@@ -37,6 +37,7 @@ TABLES = {
     "matches",
     "match_players",
     "match_replays",
+    "match_analyses",
     "standings",
     "ratings",
     "rating_changes",
