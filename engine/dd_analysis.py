@@ -243,9 +243,11 @@ class MatchAnalysis:
         never trusted)."""
         if not isinstance(data, dict) or data.get("v") != ANALYSIS_VERSION:
             raise ValueError("not a match analysis of this version")
-        fmt = FORMATS.get(str(data.get("format")))
-        hands, skipped = data.get("hands"), data.get("skipped")
-        if fmt is None or not isinstance(hands, list) or skipped not in ("", NOT_COVERED):
+        name, hands, skipped = data.get("format"), data.get("hands"), data.get("skipped")
+        if skipped == NOT_COVERED and isinstance(name, str) and name and hands == []:
+            return cls(name, (), NOT_COVERED)  # any game the solver does not value (Shelem)
+        fmt = FORMATS.get(str(name))
+        if fmt is None or not isinstance(hands, list) or skipped != "":
             raise ValueError("a match analysis needs its format, hands and skipped")
         try:
             return cls(fmt.name, tuple(_hand_from_json(fmt, h) for h in hands), skipped)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine import InvalidState
+from engine.dd_analysis import MatchAnalysis
 from engine.shelem.story import ShelemStory
 from engine.story import MatchStory
 
@@ -39,6 +40,8 @@ class MatchReplay:
 
     entry: HistoryEntry
     story: MatchStory | ShelemStory
+    analysis: MatchAnalysis | None = None
+    """Every decision graded with every hand known (issue 36), once the worker stored it."""
 
     def check(self, hand: int, trick: int) -> None:
         """Refuse a position this match does not have (a forged or garbled button)."""
@@ -75,6 +78,11 @@ class MatchHistory:
         cached = self._stories.get(key)
         if cached is not None:
             self._stories.move_to_end(key)
+            if cached.analysis is None:  # made since: the Replay shows it from now on
+                analysis = await self.analysis(guild_id, match_id)
+                if analysis is not None:
+                    cached = MatchReplay(cached.entry, cached.story, analysis)
+                    self._stories[key] = cached
             return cached
         stored = await self.store.match_replay(guild_id, match_id)
         if stored is None:
@@ -97,8 +105,18 @@ class MatchHistory:
         if told.fmt.name != entry.game_format or not ended or not told.hands:
             log.warning("match %s: stored replay does not end as the match did", match_id)
             raise ActionError("error.replay_broken")
-        replay = MatchReplay(entry, told)
+        replay = MatchReplay(entry, told, await self.analysis(guild_id, match_id))
         self._stories[key] = replay
         if len(self._stories) > CACHED_STORIES:
             self._stories.popitem(last=False)
         return replay
+
+    async def analysis(self, guild_id: int, match_id: str) -> MatchAnalysis | None:
+        """A finished match's stored analysis (issue 36); ``None`` when not made yet, or when
+        the stored one cannot be read (logged: the Replay is shown without it)."""
+        try:
+            data = await self.store.match_analysis(guild_id, match_id)
+            return None if data is None else MatchAnalysis.from_dict(data)
+        except ValueError:
+            log.warning("match %s: stored analysis unreadable", match_id)
+            return None

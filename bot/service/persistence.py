@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
+from collections.abc import Callable
 from typing import Any
 
 from ..ratings import Rating, is_rated, win_chances
-from ..store import Store, TableRecord
+from ..store import FinishedMatch, Store, TableRecord
 from .events import MatchOver, Started
 from .history import finished_match, log_line
 from .ports import Pace, Update
@@ -44,6 +45,8 @@ class TableKeeper:
         self._saved: dict[str, dict[str, Any]] = {}
         self._seated: dict[str, tuple[int, ...]] = {}
         """Who the store has seated at each table (``seated_members``), as of its last save."""
+        self.on_finished: Callable[[FinishedMatch], object] | None = None
+        """Told of each match this process recorded first (the analysis queue, issue 36)."""
 
     async def store_update(self, table: Table, update: Update) -> None:
         """Persist a committed change: the public lines its events call for are written into
@@ -60,9 +63,12 @@ class TableKeeper:
             await self._predict(table)
         if table.status == "finished" and update.has(MatchOver):
             record = self.record(table)
-            stored = await self.store.finish_match(finished_match(table, self.pace.clock()), record)
+            finished = finished_match(table, self.pace.clock())
+            stored = await self.store.finish_match(finished, record)
             self.committed(table, record)
             log.info("table %s: match recorded (new=%s)", table.table_id, stored)
+            if stored and self.on_finished is not None:
+                self.on_finished(finished)  # its analysis (issue 36), in a worker
             await self._read_rating_changes(table)
         else:
             await self.save(table)

@@ -21,6 +21,7 @@ from engine import Card, Suit
 
 from ..store import ChannelBusy, SeatTaken, Store
 from ..store.guild_settings import GuildSettings
+from .analysis import Analyses
 from .commits import Action, Changed, Commits
 from .errors import ActionError
 from .events import DmClosed, Opened, Resumed, TableEvent
@@ -84,6 +85,7 @@ class TableService:
         think_grace: float = THINK_GRACE,
         shared: bool = False,
         owns: Callable[[int], bool] | None = None,
+        analyses: Analyses | None = None,
     ) -> None:
         self.store = store
         self.shared = shared
@@ -99,6 +101,12 @@ class TableService:
             self.pace.monotonic = monotonic
         self.registry = TableRegistry()
         self.keeper = TableKeeper(store, self.pace)
+        self.analyses = analyses
+        """Each finished match graded in a worker (issue 36); ``None``: not here."""
+        if analyses is not None:
+            self.keeper.on_finished = lambda m: analyses.submit(
+                m.match_id, m.guild_id, m.game_format, m.replay
+            )
         self.commits = Commits(self.registry, self.keeper, store, shared=shared)
         self.commits.watch(self._show)
         self.lobby = Lobby(self.registry, self.pace, seed_source)

@@ -1,0 +1,214 @@
+"""After a match ends, its hands are graded with every hand known (issue 36), in a worker.
+
+The double-dummy solver (``engine.dd``) takes seconds of CPU for a hand, so it never runs in
+the bot's process: ``Analyses`` hands a finished match's replay record to a process pool of
+``analysis_workers`` processes (0: off), each at the lowest CPU priority (``os.nice``), so the
+tables' clicks and computer players keep the cores first. One match at a time per worker, in
+the order the matches ended; the result (``engine.dd_analysis.MatchAnalysis``) is stored with
+the match (``Store.save_analysis``), then every listener registered with ``listen`` is told
+(``Analysed``): the Discord side edits the match's summary, another feature may build on it.
+
+Only a finished match is ever analysed: it comes from ``Store.finish_match``'s record or from
+the store's finished matches (``analyse_missing``), never from a live table. Logs name the
+match and the time taken, never a card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from engine.dd_analysis import NOT_COVERED, MatchAnalysis, analyse_match
+from engine.dd_position import COVERED
+
+from ..store import Store
+
+log = logging.getLogger(__name__)
+
+NICE = 19
+"""The workers' CPU priority (the lowest): analysis waits for every other job of the machine."""
+QUEUE_LIMIT = 10_000
+"""Matches waiting for a worker at most; past it a match is left for ``--analyse-missing``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Analysed:
+    """A finished match's analysis was stored (what listeners are told)."""
+
+    match_id: str
+    guild_id: int
+    analysis: MatchAnalysis
+
+
+Listener = Callable[[Analysed], Awaitable[None] | None]
+
+
+def analyse(game_format: str, replay: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Runs in the worker: the stored form of the match's analysis. A format the solver does
+    not value (more than two sides, Shelem) is said so, without replaying anything."""
+    if game_format not in COVERED or replay is None:
+        return MatchAnalysis(game_format, (), NOT_COVERED).to_dict()
+    return analyse_match(dict(replay)).to_dict()
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    match_id: str
+    guild_id: int
+    game_format: str
+    replay: Mapping[str, Any] | None
+
+
+class Analyses:
+    """The analysis workers and their queue; ``submit`` never blocks, nothing waits on it."""
+
+    def __init__(
+        self,
+        store: Store,
+        workers: int = 1,
+        *,
+        executor: Executor | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.workers = max(0, workers)
+        self.clock = clock
+        self._executor = executor
+        self._own_pool = executor is None
+        self._queue: asyncio.Queue[_Job] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._listeners: list[Listener] = []
+        self._busy = 0
+        self.done = 0
+        """Matches analysed and stored by this process (the load bench reads it)."""
+
+    @property
+    def enabled(self) -> bool:
+        return self.workers > 0
+
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener`` after each match's analysis is stored (in the bot's loop)."""
+        self._listeners.append(listener)
+
+    def submit(
+        self,
+        match_id: str,
+        guild_id: int,
+        game_format: str,
+        replay: Mapping[str, Any] | None,
+    ) -> bool:
+        """Queue a finished match; ``False`` when analysis is off or the queue is full."""
+        if not self.enabled:
+            return False
+        queue = self._start()
+        if queue.qsize() >= QUEUE_LIMIT:
+            log.warning("match %s: analysis queue full, left for --analyse-missing", match_id)
+            return False
+        queue.put_nowait(_Job(match_id, guild_id, game_format, replay))
+        return True
+
+    async def analyse_missing(self, limit: int | None = None) -> int:
+        """Analyse the finished matches that have no analysis yet, in turn (``python -m bot
+        --analyse-missing``; with no worker configured, one is used); how many were stored."""
+        done, after = 0, ""
+        while limit is None or done < limit:
+            page = await self.store.unanalysed_matches(after=after, limit=50)
+            if not page:
+                break
+            for found in page:
+                job = _Job(found.match_id, found.guild_id, found.game_format, found.replay)
+                done += await self._run(job)
+                if limit is not None and done >= limit:
+                    break
+            after = page[-1].match_id
+        return done
+
+    async def idle(self) -> None:
+        """Wait until every queued match is analysed (tests and tools)."""
+        if self._queue is not None:
+            await self._queue.join()
+
+    @property
+    def waiting(self) -> int:
+        return (self._queue.qsize() if self._queue is not None else 0) + self._busy
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks.clear()
+        if self._own_pool and self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    # ------------------------------------------------------------------ inside
+
+    def _start(self) -> asyncio.Queue[_Job]:
+        if self._queue is None:
+            self._queue = asyncio.Queue()
+            self._tasks = [
+                asyncio.create_task(self._work(), name=f"analysis-{i}")
+                for i in range(max(1, self.workers))
+            ]
+        return self._queue
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=max(1, self.workers),
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
+            )
+        return self._executor
+
+    async def _work(self) -> None:
+        assert self._queue is not None
+        while True:
+            job = await self._queue.get()
+            self._busy += 1
+            try:
+                await self._run(job)
+            finally:
+                self._busy -= 1
+                self._queue.task_done()
+
+    async def _run(self, job: _Job) -> int:
+        """Analyse, store, tell; ``1`` when stored. A failure is logged, never raised."""
+        started = time.monotonic()
+        loop = asyncio.get_running_loop()
+        try:
+            data = await loop.run_in_executor(self._pool(), analyse, job.game_format, job.replay)
+            analysis = MatchAnalysis.from_dict(data)
+            at = datetime.fromtimestamp(self.clock(), UTC)
+            if not await self.store.save_analysis(job.match_id, data, at):
+                return 0
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("match %s: analysis failed", job.match_id)
+            return 0
+        self.done += 1
+        log.info("match %s: analysed in %.1f s", job.match_id, time.monotonic() - started)
+        told = Analysed(job.match_id, job.guild_id, analysis)
+        for listener in self._listeners:
+            try:
+                result = listener(told)
+                if result is not None:
+                    await result
+            except Exception:
+                log.exception("match %s: an analysis listener failed", job.match_id)
+        return 1
