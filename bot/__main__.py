@@ -67,6 +67,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="rebuild every skill rating from the stored finished matches and exit",
     )
     mode.add_argument(
+        "--analyse-missing",
+        action="store_true",
+        help="grade, with every hand known, each stored finished match that has no analysis "
+        "yet, and exit (analysis_workers processes; at least one)",
+    )
+    mode.add_argument(
         "--healthcheck",
         action="store_true",
         help="exit 0 if a running bot is connected to the gateway (reads health_file), else 1",
@@ -168,6 +174,26 @@ async def recompute_ratings(settings: Settings) -> int:
     finally:
         await store.close()
     print(f"database {store.url}: ratings rebuilt from {rated} rated matches")
+    return 0
+
+
+async def analyse_missing(settings: Settings) -> int:
+    """``--analyse-missing``: migrate, then analyse every finished match without an analysis
+    in the worker processes the bot would use; say how many; the exit status."""
+    from .service.analysis import Analyses
+
+    try:
+        store = await _open_store(settings)
+    except StartupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    analyses = Analyses(store, max(1, settings.analysis_workers))
+    try:
+        done = await analyses.analyse_missing()
+    finally:
+        await analyses.close()
+        await store.close()
+    print(f"database {store.url}: {done} finished matches analysed")
     return 0
 
 
@@ -321,6 +347,8 @@ def main(argv: list[str] | None = None) -> None:
         log.warning("ignored unknown environment variables (no such key): %s", ", ".join(unknown))
     if args.recompute_ratings:  # the bot is not started: no token needed
         raise SystemExit(asyncio.run(recompute_ratings(settings)))
+    if args.analyse_missing:
+        raise SystemExit(asyncio.run(analyse_missing(settings)))
     if settings.discord_token is None and not args.migrate_only:
         # Before the store: a bot that cannot log in must not create a database first.
         print("error: set HOKM_DISCORD_TOKEN (config key discord_token)", file=sys.stderr)

@@ -83,6 +83,9 @@ class Settings(BaseSettings):
     # The SQLite writer's page cache (bot/store/write_cache.py), in MiB.
     store_cache_mib: int = Field(64, ge=2, le=65536)
     event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
+    # Finished matches graded with every hand known, in worker processes at the lowest CPU
+    # priority (bot/service/analysis.py); 0 turns the analysis off.
+    analysis_workers: int = Field(1, ge=0, le=16)
     # Sharding (docs/scaling.md): this process holds ``shard_ids`` of ``shard_count``.
     shard_count: int | None = Field(None, ge=1)
     shard_ids: Annotated[list[int] | None, NoDecode] = None

@@ -203,7 +203,7 @@ class SeatGrade:
 
 @dataclass(frozen=True, slots=True)
 class MatchAnalysis:
-    """Every hand of a finished match graded with every hand known (issue 36); ``skipped``
+    """Every hand of a finished match graded with every hand known; ``skipped``
     ``NOT_COVERED`` for a format the solver does not value (no hands then)."""
 
     fmt: str

@@ -26,6 +26,7 @@ from ..health import HealthFile
 from ..limits import build_limiter, namespace_of
 from ..log_safety import keep_payloads_out_of_logs
 from ..loop_monitor import LoopLagMonitor
+from ..service.analysis import Analyses
 from ..service.housekeeping import purge_ended_tables
 from ..service.servers import Servers
 from ..service.service import TableService, random_seed
@@ -113,6 +114,8 @@ class HokmBot(commands.Bot):
         gate_rest_calls(self.http, self.limiter)  # every REST call takes its token as it goes
         self.outbox = Outbox(limiter=self.limiter)
         self.thinker = Thinker()
+        self.analyses = Analyses(store, settings.analysis_workers)
+        """Each finished match graded with every hand known, in a worker."""
         self.service = TableService(
             store,
             make_publisher=partial(DiscordPublisher, self, self.outbox),
@@ -122,10 +125,12 @@ class HokmBot(commands.Bot):
             # PostgreSQL may have other processes on it (shards, a rolling deploy)
             shared=store.backend == "postgresql",
             owns=self.holds_guild,
+            analyses=self.analyses,
         )
         publisher = self.service.publisher
         assert isinstance(publisher, DiscordPublisher)
         self.publisher = publisher
+        self.analyses.listen(lambda done: publisher.analysed(done.match_id, done.analysis))
         # Tournaments: their tables are the service's; one that ends moves its
         # tournament on (``WatchTables``).
         port = DiscordTournamentPort(self, self.outbox, self)
@@ -243,6 +248,7 @@ class HokmBot(commands.Bot):
         await self.service.close()
         await self.tournaments.close()
         self.thinker.close()
+        await self.analyses.close()
         await self.outbox.drain(within=3.0)
         await self.outbox.close()
         for task in self._background:

@@ -18,6 +18,8 @@ from contextlib import AbstractAsyncContextManager
 import aiohttp
 import discord
 
+from engine.dd_analysis import MatchAnalysis
+
 from ..present import render
 from ..present.summary import match_summary
 from ..service.events import CaughtUp, MatchOver, Opened, Resumed
@@ -31,6 +33,7 @@ from .hand_dms import HandDms
 from .outbox import MARKER, OPENING, REPORT, TABLE, Job, Outbox, Retry
 from .replies import reply_error
 from .reports import ChannelReports
+from .summaries import PostedSummary, Summaries
 from .ui import message_kwargs
 
 log = logging.getLogger(__name__)
@@ -52,6 +55,8 @@ class DiscordPublisher:
         """The service's port for what sending learns; the publisher changes no ``Table``."""
         self.reports = ChannelReports(bot)
         self.hands = HandDms(bot, outbox, self.feedback)
+        self.summaries = Summaries()
+        """The summaries this process posted, for their analysis's edit."""
 
     @property
     def token_edits(self) -> int:
@@ -210,19 +215,51 @@ class DiscordPublisher:
         return job
 
     def _summary_job(self, table: Table) -> Job:
-        """The match's one closing message (``present.summary``), with its Rematch button."""
+        """The match's one closing message (``present.summary``), with its Rematch button;
+        remembered (``summaries``) so its analysis can be added by an edit later."""
+        posted = self.summaries.remember(table)
 
         async def job() -> None:
-            spec = match_summary(table)
+            analysis = posted.analysis
+            spec = match_summary(table, analysis)
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             try:
-                await channel.send(**message_kwargs(spec))
+                message = await channel.send(**message_kwargs(spec))
             except (discord.NotFound, discord.Forbidden):
                 log.warning("table %s: match summary could not be posted", table.table_id)
+                return
+            except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
+                raise Retry from exc
+            posted.message_id = message.id
+            if posted.analysis is not analysis:  # it came while the summary was being sent
+                self._summary_edit(posted)
+
+        return job
+
+    def analysed(self, match_id: str, analysis: MatchAnalysis) -> None:
+        """A finished match's analysis was stored: its summary gains a line per player, by an
+        edit that waits behind every other message of the budget (lowest priority). A summary
+        this process did not post (another process's, or before a restart) is left as it is:
+        the Replay shows the analysis either way."""
+        posted = self.summaries.analysed(match_id, analysis)
+        if posted is not None and posted.message_id is not None:
+            self._summary_edit(posted)
+
+    def _summary_edit(self, posted: PostedSummary) -> None:
+        table = posted.table
+
+        async def job() -> None:
+            assert posted.message_id is not None
+            spec = match_summary(table, posted.analysis)
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            try:
+                await channel.get_partial_message(posted.message_id).edit(**message_kwargs(spec))
+            except (discord.NotFound, discord.Forbidden):
+                log.warning("table %s: match summary could not be edited", table.table_id)
             except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
                 raise Retry from exc
 
-        return job
+        self.outbox.submit(("summary_edit", table.table_id), TABLE, table.channel_id, job)
 
     def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
         """Render only committed state (see ``TableService.settled``)."""

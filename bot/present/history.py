@@ -23,6 +23,7 @@ from ..names import CROWN, shown_name
 from ..service.match_history import MatchReplay
 from ..store import HistoryPage
 from . import custom_ids
+from .analysis_lines import about_lines, trick_marks
 from .budget import NAME_STEPS, TITLE, cut, cut_lines, first_fit
 from .families import replay_presenter
 from .formats import format_is_named, format_label, is_solo
@@ -188,6 +189,7 @@ def _frame_head(
         cards = [play(lang, names[s], c.label) for s, c in played.plays(fmt.seats)]
         winner = names[played.winner]
         lines.append(t(lang, "replay.trick_line", n=number(lang, trick), cards=cards, name=winner))
+        lines += replay_marks(lang, replay, names, hand, trick)
     else:
         lines.append(t(lang, "replay.leads", name=names[told.tricks[0].leader]))
     return lines + replay_counts(lang, replay, names, hand, trick)
@@ -210,7 +212,20 @@ def hokm_replay_about(lang: str, replay: MatchReplay, names: Sequence[str], hand
     ]
     if told.bid:  # V5 joker six
         table.append(t(lang, "replay.bid", n=number(lang, told.bid)))
-    return [LIST_SEPARATOR.join(table)]
+    graded = about_lines(lang, story.fmt, names, replay.analysis, told.number)
+    return [LIST_SEPARATOR.join(table), *graded]
+
+
+def replay_marks(
+    lang: str, replay: MatchReplay, names: Sequence[str], hand: int, trick: int
+) -> list[str]:
+    """Under trick ``trick`` of hand index ``hand``: each card that cost points with every
+    hand known, the best card beside it (``analysis_lines``). On Discord and the web."""
+    story = replay.story
+    if not isinstance(story, MatchStory):  # Shelem (V6): no analysis
+        return []
+    number_ = story.hands[hand].number
+    return trick_marks(lang, story.fmt, names, replay.analysis, number_, trick)
 
 
 def replay_counts(

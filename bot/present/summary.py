@@ -11,12 +11,15 @@ earliest are folded into one "… earlier hands" line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from engine import HandResult, Match, Suit
+from engine.dd_analysis import MatchAnalysis
 
 from ..names import seat_name
 from ..service.table import Table
 from . import custom_ids
+from .analysis_lines import summary_lines
 from .budget import fitted, keep_newest
 from .families import presenter
 from .formats import is_solo
@@ -39,14 +42,15 @@ WHY = {
 }
 
 
-def match_summary(table: Table) -> MessageSpec:
+def match_summary(table: Table, analysis: MatchAnalysis | None = None) -> MessageSpec:
     """The finished match of ``table``, in the table's language, with a Rematch button; its
     names shortened when the title (every team of a six-player table) or the rest would not
-    fit (``budget.fitted``)."""
-    return fitted(_match_summary, table)
+    fit (``budget.fitted``). With ``analysis`` (made after the match, in a worker), a line per
+    player graded with every hand known (``analysis_lines``)."""
+    return fitted(partial(_match_summary, analysis=analysis), table)
 
 
-def _match_summary(table: Table) -> MessageSpec:
+def _match_summary(table: Table, analysis: MatchAnalysis | None = None) -> MessageSpec:
     match = table.match
     assert match is not None and match.winner_team is not None
     lang = table.settings.language
@@ -66,6 +70,10 @@ def _match_summary(table: Table) -> MessageSpec:
     rated = _rating_changes(table, lang)
     if rated:
         totals.append(t(lang, "summary.ratings", changes=rated))
+    if analysis is not None:
+        names = [seat_name(table, seat) for seat in range(table.fmt.seats)]
+        humans = [seat for seat, _ in table.humans()]
+        totals += summary_lines(lang, table.fmt, names, analysis, humans)
     totals.append(
         t(
             lang,

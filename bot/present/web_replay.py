@@ -21,7 +21,7 @@ from engine.rules import STANDARD
 
 from ..names import CROWN
 from ..service.match_history import MatchReplay
-from .history import replay_about, replay_counts, replay_steps, short_format
+from .history import replay_about, replay_counts, replay_marks, replay_steps, short_format
 from .history_parts import in_suit_order, team_items
 from .i18n import LIST_SEPARATOR, number, suit_label, t, word
 from .web_html import card_chip, card_face, direction, document, esc
@@ -67,7 +67,10 @@ def replay_page(lang: str, guild: str | None, replay: MatchReplay, hand: int, tr
         *_table(lang, replay, marks, names, hand, trick),
         *[
             f'<p class="said">{esc(line)}</p>'
-            for line in replay_counts(lang, replay, names, hand, trick)
+            for line in [
+                *replay_marks(lang, replay, names, hand, trick),
+                *replay_counts(lang, replay, names, hand, trick),
+            ]
         ],
         *_tricks(lang, replay, names, hand, trick),
         "</main>",

@@ -1,4 +1,4 @@
-"""After a match ends, its hands are graded with every hand known (issue 36), in a worker.
+"""After a match ends, its hands are graded with every hand known, in a worker.
 
 The double-dummy solver (``engine.dd``) takes seconds of CPU for a hand, so it never runs in
 the bot's process: ``Analyses`` hands a finished match's replay record to a process pool of

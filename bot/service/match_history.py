@@ -41,7 +41,7 @@ class MatchReplay:
     entry: HistoryEntry
     story: MatchStory | ShelemStory
     analysis: MatchAnalysis | None = None
-    """Every decision graded with every hand known (issue 36), once the worker stored it."""
+    """Every decision graded with every hand known, once the worker stored it."""
 
     def check(self, hand: int, trick: int) -> None:
         """Refuse a position this match does not have (a forged or garbled button)."""
@@ -112,7 +112,7 @@ class MatchHistory:
         return replay
 
     async def analysis(self, guild_id: int, match_id: str) -> MatchAnalysis | None:
-        """A finished match's stored analysis (issue 36); ``None`` when not made yet, or when
+        """A finished match's stored analysis; ``None`` when not made yet, or when
         the stored one cannot be read (logged: the Replay is shown without it)."""
         try:
             data = await self.store.match_analysis(guild_id, match_id)

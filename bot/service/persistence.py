@@ -9,8 +9,8 @@ from it: the Discord side and waiting clicks hold references to the ``Table`` ob
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from ..ratings import Rating, is_rated, win_chances
@@ -46,7 +46,7 @@ class TableKeeper:
         self._seated: dict[str, tuple[int, ...]] = {}
         """Who the store has seated at each table (``seated_members``), as of its last save."""
         self.on_finished: Callable[[FinishedMatch], object] | None = None
-        """Told of each match this process recorded first (the analysis queue, issue 36)."""
+        """Told of each match this process recorded first (the analysis queue)."""
 
     async def store_update(self, table: Table, update: Update) -> None:
         """Persist a committed change: the public lines its events call for are written into
@@ -68,7 +68,7 @@ class TableKeeper:
             self.committed(table, record)
             log.info("table %s: match recorded (new=%s)", table.table_id, stored)
             if stored and self.on_finished is not None:
-                self.on_finished(finished)  # its analysis (issue 36), in a worker
+                self.on_finished(finished)  # its analysis, in a worker
             await self._read_rating_changes(table)
         else:
             await self.save(table)

@@ -102,7 +102,7 @@ class TableService:
         self.registry = TableRegistry()
         self.keeper = TableKeeper(store, self.pace)
         self.analyses = analyses
-        """Each finished match graded in a worker (issue 36); ``None``: not here."""
+        """Each finished match graded in a worker; ``None``: not here."""
         if analyses is not None:
             self.keeper.on_finished = lambda m: analyses.submit(
                 m.match_id, m.guild_id, m.game_format, m.replay

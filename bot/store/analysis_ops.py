@@ -1,4 +1,4 @@
-"""The store's match analyses (issue 36): one ``match_analyses`` row per finished match,
+"""The store's match analyses: one ``match_analyses`` row per finished match,
 ``engine.dd_analysis.MatchAnalysis`` as JSON, written by the analysis worker after the match
 ended. ``AnalysisStore`` is ``Store``'s part for them (its ``_runner``).
 

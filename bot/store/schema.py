@@ -241,7 +241,7 @@ match_replays = sa.Table(
     sa.Column("replay", JSONText, nullable=False),
 )
 
-# (0012) A finished match graded with every hand known (issue 36): ``engine.dd_analysis``'s
+# (0012) A finished match graded with every hand known: ``engine.dd_analysis``'s
 # ``MatchAnalysis`` as JSON, written by the analysis worker after the match ended (a table of
 # its own: made later, and never read by the listings or the ratings).
 match_analyses = sa.Table(

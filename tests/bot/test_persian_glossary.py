@@ -43,6 +43,10 @@ HELD_EN = r"\b(?:my|your|someone else's) hand\b"
 HELD_KEYS: dict[str, str] = {
     "replay.leads": "'Every hand as play began' is every player's cards before the first trick",
     "table.stock": "'Building the hands' is the two players' cards being drawn (V2)",
+    **{
+        key: "'with every hand known' is every player's cards seen (the double-dummy view)"
+        for key in ("analysis.heading", "analysis.hand", "analysis.trump", "analysis.mark")
+    },
 }
 # V2 two players lays cards aside (the seed 002: «بیرون انداختن»), which is not Shelem's laying
 # down (the seed 004: «خواباندن»): «کنار گذاشتن» there.

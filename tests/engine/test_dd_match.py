@@ -1,4 +1,4 @@
-"""A finished match graded with every hand known (issue 36, ``engine.dd_analysis``'s
+"""A finished match graded with every hand known (``engine.dd_analysis``'s
 ``analyse_match``): every card decision and each hand's trump, the stored form read back and
 checked, and the formats the solver does not value said so."""
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.discord.client import HokmBot
+from bot.present.catalog import CATALOG
 from bot.service.events import TrickTaken
 from bot.service.table import Table
 from engine import CARDS, Card
@@ -36,6 +37,9 @@ from engine.cards import JOKERS
 from tests.double.models import StoredMessage
 from tests.double.server import DiscordDouble
 
+AFTER_THE_END = tuple(CATALOG["analysis.costliest"][lang].split("{", 1)[0] for lang in ("en", "fa"))
+"""The summary's line of a player's costliest decision, written once the match has ended and
+been analysed with every hand known: it may name a card nobody played."""
 ALL = frozenset(c.code for c in (*CARDS, *JOKERS))
 LABEL = re.compile(r"(?<![0-9])(10|[2-9JQKA])([♠♥♦♣])|([⚫🔴])🃏")
 """A card's label, or a joker's (V5, V6.7: ``⚫🃏`` black, ``🔴🃏`` red)."""
@@ -252,6 +256,8 @@ def leaks(double: DiscordDouble, watcher: HandWatcher, *, slack: float = 2.0) ->
             for line in text.splitlines():
                 if _explained(line, window):
                     continue
+                if window[-1].over and any(mark in line for mark in AFTER_THE_END):
+                    continue  # the ended match's analysis: its Replay shows every hand too
                 echoed = set(_cards_in(" ".join(NOT_HELD_LINE.findall(line))))
                 bad += [c for c in _cards_in(line) if c in hidden and c not in echoed]
             if bad:

@@ -1,4 +1,4 @@
-"""A finished match's analysis in the store (issue 36): saved with the match, read only within
+"""A finished match's analysis in the store: saved with the match, read only within
 its own server, and the matches that still need one found in pages."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Match analyses (issue 36): a finished match graded with every hand known.
+"""Match analyses: a finished match graded with every hand known.
 
 Revision ID: 0012_match_analyses
 Revises: 0011_puzzles
