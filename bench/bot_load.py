@@ -145,6 +145,8 @@ def bot_env(
             "HOKM_EVENT_LOOP": args.event_loop,
         }
     )
+    if args.analysis_workers is not None:
+        env["HOKM_ANALYSIS_WORKERS"] = str(args.analysis_workers)
     return env
 
 
@@ -462,6 +464,8 @@ async def run(args: Args) -> dict[str, Any]:
                 "rejections": dict(bench.rejections.most_common(5)),
                 "tables_opened": bench.stats["tables_opened"],
                 "matches_finished": bench.stats["matches_finished"],
+                "matches_analysed": log_text.count(": analysed in "),
+                "analysis_workers": args.analysis_workers,
                 "bot_cpu_percent": rounded(bot_cpu),
                 "bot_cpu_ms_per_card": rounded((cpu1 - cpu0) * 1000 / cards) if cards else None,
                 "bot_cpu_ms_per_interaction": (
@@ -557,6 +561,13 @@ def parse_args(argv: list[str] | None = None) -> Args:
         "--difficulty", default="easy", choices=("easy", "normal", "hard"), help="/hokm new option"
     )
     parser.add_argument("--target-score", type=int, default=None, help="/hokm new option")
+    parser.add_argument(
+        "--analysis-workers",
+        type=int,
+        default=None,
+        help="HOKM_ANALYSIS_WORKERS: processes grading finished matches (0 off; the bot's "
+        "default 1); with a low --target-score matches end within the run",
+    )
     parser.add_argument("--think-min", type=float, default=0.5)
     parser.add_argument("--think-max", type=float, default=3.0)
     parser.add_argument(

@@ -58,6 +58,7 @@ class Args:
     attack_warmup: float = 45.0
     attack_hints: float = 0.0
     processes: int = 1
+    analysis_workers: int | None = None
     database: str | None = None
     kill_one_at: float | None = None
     kill_index: int = -1

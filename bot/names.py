@@ -71,6 +71,8 @@ MARKERS: Final = frozenset(
         "\U0001f91d",  # 🤝 the web page: the best partner
         "\U0001f9e9",  # 🧩 a puzzle
         "\u274c",  # ❌ a puzzle answered with another card
+        "\U0001f50e",  # 🔎 a match's analysis, with every hand known
+        "\u26a0",  # ⚠ a card that cost points, with every hand known
     }
 )
 """Every mark the bot draws beside or instead of a name, from the one list the presenter and

@@ -230,7 +230,7 @@ class DiscordPublisher:
                 return
             except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
                 raise Retry from exc
-            posted.message_id = message.id
+            posted.sent(message.id)
             if posted.analysis is not analysis:  # it came while the summary was being sent
                 self._summary_edit(posted)
 

@@ -28,6 +28,12 @@ class PostedSummary:
     message_id: int | None = None
     analysis: MatchAnalysis | None = None
 
+    def sent(self, message_id: int) -> None:
+        self.message_id = message_id
+
+    def graded(self, analysis: MatchAnalysis) -> None:
+        self.analysis = analysis
+
 
 class Summaries:
     """Posted summaries by match id (the table's id), newest last."""
@@ -51,7 +57,7 @@ class Summaries:
             self._early[match_id] = analysis
             self._trim(self._early)
             return None
-        posted.analysis = analysis
+        posted.graded(analysis)
         return posted
 
     def _trim(self, kept: OrderedDict[str, Any]) -> None:

@@ -22,9 +22,10 @@ import multiprocessing
 import os
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from multiprocessing.pool import Pool
 from typing import Any
 
 from engine.dd_analysis import NOT_COVERED, MatchAnalysis, analyse_match
@@ -88,7 +89,7 @@ class Analyses:
         self.workers = max(0, workers)
         self.clock = clock
         self._executor = executor
-        self._own_pool = executor is None
+        self._processes: Pool | None = None
         self._queue: asyncio.Queue[_Job] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._listeners: list[Listener] = []
@@ -151,9 +152,10 @@ class Analyses:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks.clear()
-        if self._own_pool and self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        if self._processes is not None:
+            processes, self._processes = self._processes, None
+            processes.terminate()  # an analysis under way is dropped: --analyse-missing
+            await asyncio.to_thread(processes.join)
 
     # ------------------------------------------------------------------ inside
 
@@ -166,14 +168,33 @@ class Analyses:
             ]
         return self._queue
 
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=max(1, self.workers),
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority,
-            )
-        return self._executor
+    async def _call(self, job: _Job) -> dict[str, Any]:
+        """``analyse`` in a worker process (or in the executor given, for tests)."""
+        loop = asyncio.get_running_loop()
+        if self._executor is not None:
+            return await loop.run_in_executor(self._executor, analyse, job.game_format, job.replay)
+        if self._processes is None:
+            # a multiprocessing pool, not ProcessPoolExecutor: ``terminate`` stops a worker
+            # in the middle of a long analysis when the bot stops
+            context = multiprocessing.get_context("spawn")
+            self._processes = context.Pool(max(1, self.workers), initializer=_lower_priority)
+        answer: asyncio.Future[dict[str, Any]] = loop.create_future()
+
+        def settle(value: Any, failed: bool) -> None:
+            if answer.done():
+                return
+            if failed:
+                answer.set_exception(value)
+            else:
+                answer.set_result(value)
+
+        self._processes.apply_async(
+            analyse,
+            (job.game_format, job.replay),
+            callback=lambda v: loop.call_soon_threadsafe(settle, v, False),
+            error_callback=lambda e: loop.call_soon_threadsafe(settle, e, True),
+        )
+        return await answer
 
     async def _work(self) -> None:
         assert self._queue is not None
@@ -189,17 +210,17 @@ class Analyses:
     async def _run(self, job: _Job) -> int:
         """Analyse, store, tell; ``1`` when stored. A failure is logged, never raised."""
         started = time.monotonic()
-        loop = asyncio.get_running_loop()
         try:
-            data = await loop.run_in_executor(self._pool(), analyse, job.game_format, job.replay)
+            data = await self._call(job)
             analysis = MatchAnalysis.from_dict(data)
             at = datetime.fromtimestamp(self.clock(), UTC)
             if not await self.store.save_analysis(job.match_id, data, at):
                 return 0
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("match %s: analysis failed", job.match_id)
+        except Exception as exc:
+            # the type only: the engine's message may name a card
+            log.error("match %s: analysis failed (%s)", job.match_id, type(exc).__name__)
             return 0
         self.done += 1
         log.info("match %s: analysed in %.1f s", job.match_id, time.monotonic() - started)

@@ -120,6 +120,10 @@ class FakeStore:
             return None
         return StoredReplay(_entry(m), None if m.replay is None else _json_copy(m.replay))
 
+    async def match_analysis(self, guild_id: int, match_id: str) -> dict[str, Any] | None:
+        """No match here is ever analysed (the worker's own tests use a real store)."""
+        return None
+
     async def load_live_tables(self, guild_id: int | None = None) -> list[TableRecord]:
         live = [
             r

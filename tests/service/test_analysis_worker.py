@@ -1,0 +1,122 @@
+"""The analysis worker: a finished match queued once recorded, graded with every hand known,
+stored with the match, listeners told; off with 0 workers; a failure logged and the queue
+going on; ``--analyse-missing``'s walk over the matches that have none."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from bot.service.analysis import Analysed, Analyses
+from bot.store import FinishedMatch, Store
+from engine import Match, Rules
+from engine.dd_analysis import NOT_COVERED, MatchAnalysis, analyse_match
+from engine.story import record
+from tests.engine.helpers import random_move
+from tests.matches import played
+
+
+def quick_record() -> dict[str, object]:
+    """A one-hand match the plain-Python solver grades in well under a second."""
+    match = Match(0, Rules(target_score=1))
+    rng = random.Random(0)
+    while not match.is_over:
+        random_move(match, rng)
+    return record(match)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'hokm.sqlite3'}")
+    yield opened
+    await opened.close()
+
+
+def finished(n: int, replay: object) -> FinishedMatch:
+    match = played(300 + n, (1, 2, None, 4), 7, n)
+    return dataclasses.replace(match, replay=replay)  # type: ignore[arg-type]
+
+
+async def test_a_finished_match_is_analysed_stored_and_told(store: Store) -> None:
+    replay = quick_record()
+    match = finished(0, replay)
+    assert await store.finish_match(match)
+    analyses = Analyses(store, 1, executor=ThreadPoolExecutor(1))
+    told: list[Analysed] = []
+    analyses.listen(told.append)
+    assert analyses.submit(match.match_id, match.guild_id, "standard", replay)
+    await analyses.idle()
+    want = analyse_match(replay)
+    assert await store.match_analysis(7, match.match_id) == want.to_dict()
+    assert told == [Analysed(match.match_id, 7, want)] and analyses.done == 1
+    await analyses.close()
+
+
+async def test_with_no_worker_nothing_is_analysed(store: Store) -> None:
+    match = finished(1, quick_record())
+    assert await store.finish_match(match)
+    analyses = Analyses(store, 0)
+    assert not analyses.enabled
+    assert not analyses.submit(match.match_id, 7, "standard", match.replay)
+    await analyses.idle()
+    assert await store.match_analysis(7, match.match_id) is None
+
+
+@pytest.mark.parametrize("game_format", ["three", "shelem"])
+async def test_a_format_of_more_than_two_sides_is_said_so(store: Store, game_format: str) -> None:
+    match = finished(2, {"not": "replayed"})  # the worker is given the format
+    assert await store.finish_match(match)
+    analyses = Analyses(store, 1, executor=ThreadPoolExecutor(1))
+    analyses.submit(match.match_id, 7, game_format, match.replay)
+    await analyses.idle()
+    stored = await store.match_analysis(7, match.match_id)
+    assert stored is not None
+    assert MatchAnalysis.from_dict(stored) == MatchAnalysis(game_format, (), NOT_COVERED)
+    await analyses.close()
+
+
+async def test_a_failure_is_logged_and_the_queue_goes_on(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    bad, good = finished(3, {"v": 1, "format": "standard"}), finished(4, quick_record())
+    for match in (bad, good):
+        assert await store.finish_match(match)
+    analyses = Analyses(store, 1, executor=ThreadPoolExecutor(1))
+
+    def broken(done: Analysed) -> None:
+        raise RuntimeError("a listener's bug")
+
+    told: list[str] = []
+    analyses.listen(broken)
+    analyses.listen(lambda done: told.append(done.match_id))
+    with caplog.at_level(logging.ERROR):
+        for match in (bad, good):
+            analyses.submit(match.match_id, 7, "standard", match.replay)
+        await analyses.idle()
+    assert await store.match_analysis(7, bad.match_id) is None
+    assert await store.match_analysis(7, good.match_id) is not None
+    assert told == [good.match_id]  # the broken listener did not stop the next one
+    assert f"match {bad.match_id}: analysis failed" in caplog.text
+    assert "AS" not in caplog.text and "A♠" not in caplog.text  # logs never hold a card
+    await analyses.close()
+
+
+async def test_analyse_missing_walks_the_matches_without_one(store: Store) -> None:
+    replay = quick_record()
+    matches = [finished(10 + n, replay) for n in range(3)]
+    for match in matches:
+        assert await store.finish_match(match)
+    analyses = Analyses(store, 1, executor=ThreadPoolExecutor(1))
+    assert analyses.submit(matches[1].match_id, 7, "standard", replay)
+    await analyses.idle()
+    assert await analyses.analyse_missing() == 2
+    assert await analyses.analyse_missing() == 0
+    for match in matches:
+        assert await store.match_analysis(7, match.match_id) is not None
+    await analyses.close()
