@@ -259,21 +259,38 @@ def analyse_match(record: object, solver_for: SolverFactory | None = None) -> Ma
     """Grade every decision of a finished match's ``engine.story.record`` with every hand
     known: each hand's cards (``analyse_hand``) and its hakem's trump (the value of the first
     lead with each suit as trump). ``InvalidState`` when the record does not replay."""
+    return analyse_match_decisions(record, solver_for)[0]
+
+
+def analyse_match_decisions(
+    record: object, solver_for: SolverFactory | None = None
+) -> tuple[MatchAnalysis, tuple[tuple[Decision, ...], ...]]:
+    """``analyse_match``, and every graded hand's ``Decision``s with their positions (what
+    ``engine.dd_puzzles`` finds puzzles in)."""
     told = story(record)
     fmt = told.fmt
     if fmt.name not in COVERED:
-        return MatchAnalysis(fmt.name, (), NOT_COVERED)
+        return MatchAnalysis(fmt.name, (), NOT_COVERED), ()
     make = solver_for or Solver
-    return MatchAnalysis(fmt.name, tuple(_analyse(fmt, hand, make) for hand in told.hands))
+    hands: list[HandAnalysis] = []
+    decided: list[tuple[Decision, ...]] = []
+    for hand in told.hands:
+        graded, decisions = _analyse(fmt, hand, make)
+        hands.append(graded)
+        if decisions:
+            decided.append(decisions)
+    return MatchAnalysis(fmt.name, tuple(hands)), tuple(decided)
 
 
 SolverFactory = Callable[[GameFormat, int], Solver]
 
 
-def _analyse(fmt: GameFormat, hand: HandStory, make: SolverFactory) -> HandAnalysis:
+def _analyse(
+    fmt: GameFormat, hand: HandStory, make: SolverFactory
+) -> tuple[HandAnalysis, tuple[Decision, ...]]:
     trump = int(hand.trump)
     if hand.result.bam:
-        return HandAnalysis(hand.number, hand.hakem, trump, None, None, None, (), BAM_HAND)
+        return HandAnalysis(hand.number, hand.hakem, trump, None, None, None, (), BAM_HAND), ()
     dealt = tuple(sum(1 << int(c) for c in cards) for cards in hand.dealt)
     start = Position.deal(fmt, trump, dealt, hand.hakem, hand.bid)
     cards = [int(c) for trick in hand.tricks for c in trick.cards]
@@ -290,7 +307,7 @@ def _analyse(fmt: GameFormat, hand: HandStory, make: SolverFactory) -> HandAnaly
         Graded(k, d.seat, d.card, len(d.values), d.best_cards, d.outcome, d.best, d.side)
         for k, d in enumerate(decisions)
     )
-    return HandAnalysis(
+    graded = HandAnalysis(
         hand.number,
         hand.hakem,
         trump,
@@ -299,6 +316,7 @@ def _analyse(fmt: GameFormat, hand: HandStory, make: SolverFactory) -> HandAnaly
         TrumpGrade(hand.hakem, side, trump, tuple(outcomes)),
         grades,
     )
+    return graded, tuple(decisions)
 
 
 def _out_json(out: Outcome | None) -> list[Any] | None:

@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from multiprocessing.pool import Pool
 from typing import Any
 
-from engine.dd_analysis import NOT_COVERED, MatchAnalysis, analyse_match
+from engine.dd_analysis import NOT_COVERED, Decision, MatchAnalysis, analyse_match_decisions
 from engine.dd_position import COVERED
 
 from ..store import Store
@@ -48,17 +48,25 @@ class Analysed:
     match_id: str
     guild_id: int
     analysis: MatchAnalysis
+    decisions: tuple[tuple[Decision, ...], ...] = ()
+    """Each graded hand's decisions with their positions (``engine.dd_analysis.Decision``)."""
 
 
-Listener = Callable[[Analysed], Awaitable[None] | None]
+Listener = Callable[[Analysed], Awaitable[object] | None]
 
 
-def analyse(game_format: str, replay: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Runs in the worker: the stored form of the match's analysis. A format the solver does
-    not value (more than two sides, Shelem) is said so, without replaying anything."""
+Graded = tuple[dict[str, Any], tuple[tuple[Decision, ...], ...]]
+"""The worker's answer: the analysis's stored form, and each graded hand's decisions (their
+positions: what puzzles are found in)."""
+
+
+def analyse(game_format: str, replay: Mapping[str, Any] | None) -> Graded:
+    """Runs in the worker: the match's analysis. A format the solver does not value (more
+    than two sides, Shelem) is said so, without replaying anything."""
     if game_format not in COVERED or replay is None:
-        return MatchAnalysis(game_format, (), NOT_COVERED).to_dict()
-    return analyse_match(dict(replay)).to_dict()
+        return MatchAnalysis(game_format, (), NOT_COVERED).to_dict(), ()
+    analysis, decisions = analyse_match_decisions(dict(replay))
+    return analysis.to_dict(), decisions
 
 
 def _lower_priority() -> None:
@@ -168,7 +176,7 @@ class Analyses:
             ]
         return self._queue
 
-    async def _call(self, job: _Job) -> dict[str, Any]:
+    async def _call(self, job: _Job) -> Graded:
         """``analyse`` in a worker process (or in the executor given, for tests)."""
         loop = asyncio.get_running_loop()
         if self._executor is not None:
@@ -178,7 +186,7 @@ class Analyses:
             # in the middle of a long analysis when the bot stops
             context = multiprocessing.get_context("spawn")
             self._processes = context.Pool(max(1, self.workers), initializer=_lower_priority)
-        answer: asyncio.Future[dict[str, Any]] = loop.create_future()
+        answer: asyncio.Future[Graded] = loop.create_future()
 
         def settle(value: Any, failed: bool) -> None:
             if answer.done():
@@ -211,7 +219,7 @@ class Analyses:
         """Analyse, store, tell; ``1`` when stored. A failure is logged, never raised."""
         started = time.monotonic()
         try:
-            data = await self._call(job)
+            data, decisions = await self._call(job)
             analysis = MatchAnalysis.from_dict(data)
             at = datetime.fromtimestamp(self.clock(), UTC)
             if not await self.store.save_analysis(job.match_id, data, at):
@@ -224,7 +232,7 @@ class Analyses:
             return 0
         self.done += 1
         log.info("match %s: analysed in %.1f s", job.match_id, time.monotonic() - started)
-        told = Analysed(job.match_id, job.guild_id, analysis)
+        told = Analysed(job.match_id, job.guild_id, analysis, decisions)
         for listener in self._listeners:
             try:
                 result = listener(told)

@@ -130,6 +130,8 @@ class TableService:
         """``/hokm history`` and its Replay: finished matches only."""
         self.puzzles = PuzzleBook(store)
         """Double-dummy puzzles from finished matches (``/hokm puzzle``)."""
+        if analyses is not None:  # a match's puzzles are found in its analysed hands
+            analyses.listen(lambda done: self.puzzles.harvest(done.match_id, done.decisions))
         self.publisher: Publisher = (
             make_publisher(self) if make_publisher else publisher or NullPublisher()
         )

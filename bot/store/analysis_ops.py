@@ -1,6 +1,7 @@
 """The store's match analyses: one ``match_analyses`` row per finished match,
 ``engine.dd_analysis.MatchAnalysis`` as JSON, written by the analysis worker after the match
-ended. ``AnalysisStore`` is ``Store``'s part for them (its ``_runner``).
+ended. ``AnalysisStore`` is ``Store``'s part for them (its ``_runner``); the table is defined
+here, on the schema's ``metadata`` (``bot.store`` imports this module, so it is registered).
 
 Only finished matches are in ``matches``, so nothing here can describe a live table; a read
 names the server, so another server's match finds nothing.
@@ -16,8 +17,25 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import Connection
 
+from .records import MAX_MATCH_ID
 from .runner import Runner
-from .schema import match_analyses, match_replays, matches
+from .schema import JSONText, UTCDateTime, match_replays, matches, metadata
+
+# (0012) A finished match graded with every hand known: ``engine.dd_analysis``'s
+# ``MatchAnalysis`` as JSON, written by the analysis worker after the match ended (a table of
+# its own: made later, and never read by the listings or the ratings).
+match_analyses = sa.Table(
+    "match_analyses",
+    metadata,
+    sa.Column(
+        "match_id",
+        sa.String(MAX_MATCH_ID),
+        sa.ForeignKey("matches.match_id", ondelete="CASCADE", name="fk_match_analyses_match"),
+        primary_key=True,
+    ),
+    sa.Column("analysis", JSONText, nullable=False),
+    sa.Column("analysed_at", UTCDateTime, nullable=False),
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,6 @@ __all__ = [
     "LIVE_CLAUSE",
     "game_tables",
     "guild_settings",
-    "match_analyses",
     "match_players",
     "match_replays",
     "matches",
@@ -241,22 +240,6 @@ match_replays = sa.Table(
     sa.Column("replay", JSONText, nullable=False),
 )
 
-# (0012) A finished match graded with every hand known: ``engine.dd_analysis``'s
-# ``MatchAnalysis`` as JSON, written by the analysis worker after the match ended (a table of
-# its own: made later, and never read by the listings or the ratings).
-match_analyses = sa.Table(
-    "match_analyses",
-    metadata,
-    sa.Column(
-        "match_id",
-        sa.String(MAX_MATCH_ID),
-        sa.ForeignKey("matches.match_id", ondelete="CASCADE", name="fk_match_analyses_match"),
-        primary_key=True,
-    ),
-    sa.Column("analysis", JSONText, nullable=False),
-    sa.Column("analysed_at", UTCDateTime, nullable=False),
-)
-
 match_players = sa.Table(
     "match_players",
     metadata,
@@ -419,4 +402,5 @@ tournament_tables = sa.Table(
     sa.UniqueConstraint("tournament_id", "round_no", "table_no", name="uq_tournament_tables_slot"),
 )
 
-# (0011) The puzzles' tables are in ``schema_puzzles``, on this ``metadata``.
+# (0011) The puzzles' tables are in ``schema_puzzles``, on this ``metadata``; (0012) the
+# match analyses' in ``analysis_ops``.

@@ -54,7 +54,12 @@ async def test_a_finished_match_is_analysed_stored_and_told(store: Store) -> Non
     await analyses.idle()
     want = analyse_match(replay)
     assert await store.match_analysis(7, match.match_id) == want.to_dict()
-    assert told == [Analysed(match.match_id, 7, want)] and analyses.done == 1
+    assert [(d.match_id, d.guild_id, d.analysis) for d in told] == [(match.match_id, 7, want)]
+    (done,) = told
+    assert [[d.card for d in hand] for hand in done.decisions] == [
+        [d.card for d in hand.decisions] for hand in want.hands
+    ]  # the positions puzzles are found in, as graded
+    assert analyses.done == 1
     await analyses.close()
 
 
