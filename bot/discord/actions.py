@@ -135,11 +135,12 @@ def show_table(bot: CogBot) -> Answer:
     async def answer(interaction: discord.Interaction, update: Update) -> None:
         table = update.table
         message = interaction.message
-        if message is None or message.id != table.message_id:
+        delivery = bot.service.delivery(table.table_id).now
+        if message is None or message.id != delivery.message_id:
             await interaction.response.defer()
             return
         async with bot.service.settled(table.table_id):
-            spec = render.table_message(table)
+            spec = render.table_message(table, delivery.closed_seats())
             shown = table.version
         await interaction.response.edit_message(**message_kwargs(spec))
         # Only what this edit showed is done: a change committed while it was on its way (a

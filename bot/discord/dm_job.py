@@ -3,7 +3,7 @@ hand's DM, or a new DM message (opening the DM channel the first time).
 
 Such a DM is not kept current between the player's turns, so it is rendered ``live=False``
 (``hand_dms``). What a send teaches (the DM's ids, a closed or deleted DM) goes back to the
-service through ``TableFeedback``.
+service through ``TableFeedback``; where the DM is, is read when the job runs (``Shown``).
 """
 
 from __future__ import annotations
@@ -37,28 +37,32 @@ def dm_job(
     """The job for ``seat``'s DM; ``unsent`` forgets what the DM was meant to show, when the
     send failed and is retried (so the next refresh submits it again)."""
 
+    shown = feedback.delivery(table.table_id)  # held: it outlives the table's end
+
     async def job() -> None:
-        s = table.seat(seat)
+        s, dm = table.seat(seat), shown.now.dm(seat)
         match = table.match
-        if match is None or s.user_id is None or s.dm_closed:
+        if match is None or s.user_id is None or dm.closed:
             return
         async with feedback.settled(table.table_id):  # render only committed state
             spec = render.hand_message(table, seat, live=False)  # not kept current
             hand_no = match.hand_number
         try:
-            if s.hand_message_id and s.hand_channel_id and s.hand_message_for == hand_no:
-                channel = bot.get_partial_messageable(s.hand_channel_id)
-                await channel.get_partial_message(s.hand_message_id).edit(**message_kwargs(spec))
+            if not (dm.message_id and dm.hand == hand_no):  # posted by another process?
+                dm = (await feedback.fresh_delivery(table.table_id)).dm(seat)
+            if dm.message_id and dm.channel_id and dm.hand == hand_no:
+                channel = bot.get_partial_messageable(dm.channel_id)
+                await channel.get_partial_message(dm.message_id).edit(**message_kwargs(spec))
                 return
             # The DM channel id is kept per seat: opening it again would cost a call
             # (discord.py caches only the last 128 DM channels).
-            if s.hand_channel_id:
-                dm_id = s.hand_channel_id
-                dm: discord.abc.Messageable = bot.get_partial_messageable(dm_id)
+            if dm.channel_id:
+                dm_id = dm.channel_id
+                channel_of: discord.abc.Messageable = bot.get_partial_messageable(dm_id)
             else:
                 opened = await bot.create_dm(discord.Object(s.user_id))
-                dm, dm_id = opened, opened.id
-            message = await dm.send(**message_kwargs(spec))
+                channel_of, dm_id = opened, opened.id
+            message = await channel_of.send(**message_kwargs(spec))
             await feedback.dm_posted(table.table_id, seat, dm_id, message.id, hand_no)
         except discord.Forbidden as exc:
             if exc.code == DM_CLOSED_CODE:

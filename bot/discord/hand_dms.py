@@ -42,6 +42,7 @@ import discord
 from ..present import render
 from ..present.render import Signatures
 from ..present.specs import MessageSpec
+from ..service.delivery import SeatDm
 from ..service.service import TableFeedback
 from ..service.table import Table
 from . import token_calls
@@ -142,13 +143,12 @@ class HandDms:
         self._live_sent[key] = (
             rendered[1] if rendered else render.hand_signature(table, seat, live=True)
         )
-        s = table.seat(seat)
         message = interaction.message
         if (
             interaction.guild_id is None
             and message is not None
             and interaction.channel_id
-            and s.hand_message_for != match.hand_number
+            and self._dm(table, seat).hand != match.hand_number
         ):
             # the response showed the next hand in this DM: later outbox edits go to it
             self._spawn(
@@ -172,7 +172,8 @@ class HandDms:
         key = (table.table_id, seat)
         self._dm_sent.pop(key, None)
         s = table.seat(seat)
-        if table.match is None or s.dm_closed or not s.user_id or key in self._in_channel:
+        closed = self._dm(table, seat).closed
+        if table.match is None or closed or not s.user_id or key in self._in_channel:
             return  # no DM to bring up to date
         self._submit_dm(table, seat, key, render.hand_signature(table, seat))
 
@@ -183,7 +184,9 @@ class HandDms:
         if match is None:
             return
         # the seat to act first: its turn mark goes out before the others' live edits
+        shown = self.feedback.delivery(table.table_id).now
         for seat, s in sorted(table.humans(), key=lambda h: h[0] != match.to_act):
+            dm = shown.dm(seat)
             if seat == actor and not s.autoplay:
                 self.answered(table, seat)  # ``clicked`` follows with the token
                 continue
@@ -191,7 +194,7 @@ class HandDms:
             if self._keep_live(table, seat, key) or self._first_hand_in_channel(table, seat, key):
                 continue
             signature = render.hand_signature(table, seat)
-            if signature is None or self._dm_sent.get(key) == signature or s.dm_closed:
+            if signature is None or self._dm_sent.get(key) == signature or dm.closed:
                 continue
             self._submit_dm(table, seat, key, signature)
 
@@ -209,30 +212,30 @@ class HandDms:
     ) -> None:
         match = table.match
         assert match is not None
-        s = table.seat(seat)
+        s, dm = table.seat(seat), self._dm(table, seat)
         shown = self._dm_sent.get(key)
         self._dm_sent[key] = signature
-        priority = dm_priority(s.hand_message_for != match.hand_number, shown, signature)
+        priority = dm_priority(dm.hand != match.hand_number, shown, signature)
         channel = s.user_id or 0  # one key per DM channel, known or not yet opened
         self.outbox.submit(
             ("hand", table.table_id, seat),
             priority,
             channel,
             dm_job(self.bot, self.feedback, table, seat, lambda: self._dm_sent.pop(key, None)),
-            cost=1 if s.hand_channel_id else 2,  # the first DM also opens the channel
+            cost=1 if dm.channel_id else 2,  # the first DM also opens the channel
         )
 
     def _first_hand_in_channel(self, table: Table, seat: int, key: tuple[str, int]) -> bool:
         """Send the match's first hand through the player's lobby click when its DM would
         wait (``FIRST_HAND_DM_WAIT``); ``False`` when the DM goes (or nothing is to be shown).
         Decided once per seat: a DM already on its way is not sent again here."""
-        s = table.seat(seat)
+        s, dm = table.seat(seat), self._dm(table, seat)
         match = table.match
         if (
             match is None
             or s.user_id is None
-            or s.dm_closed
-            or s.hand_message_id is not None
+            or dm.closed
+            or dm.message_id is not None
             or self._dm_sent.get(key) is not None
             or not self.lobby.usable(table.channel_id, s.user_id)
             or render.hand_signature(table, seat, live=True) is None
@@ -256,14 +259,14 @@ class HandDms:
         if token is None or match is None:
             return False
         interaction, hand_no, since = token.interaction, token.hand, token.since
-        s = table.seat(seat)
+        dm = self._dm(table, seat)
         if time.monotonic() - since > TOKEN_LIFETIME or (
             interaction.guild_id is not None
-            and not s.dm_closed
+            and not dm.closed
             and key not in self._in_channel
             and (
-                s.hand_message_id is None
-                or (s.hand_message_for == match.hand_number and interaction.id < s.hand_message_id)
+                dm.message_id is None
+                or (dm.hand == match.hand_number and interaction.id < dm.message_id)
             )
         ):
             # A player with DMs open gets their first DM of the match whatever view they
@@ -366,14 +369,13 @@ class HandDms:
             try:
                 await self._send_through(table, seat, key, token, spec)
                 self.token_edits += 1
-                s = table.seat(seat)
                 message = interaction.message
                 if (
                     live
                     and message is not None
                     and interaction.guild_id is None
                     and interaction.channel_id
-                    and s.hand_message_for != hand_no
+                    and self._dm(table, seat).hand != hand_no
                 ):
                     # this DM shows the new hand now: later outbox edits go to it
                     await self.feedback.dm_posted(
@@ -406,6 +408,10 @@ class HandDms:
             self._tokens[key] = current._replace(surface=sent.id, followup=sent.id)
         else:  # the player opened another view meanwhile: this one is not kept live
             self._retire(table, seat, shown)
+
+    def _dm(self, table: Table, seat: int) -> SeatDm:
+        """Where the seat's DM is, as learned so far (``Delivery``)."""
+        return self.feedback.delivery(table.table_id).now.dm(seat)
 
     def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
         """Render only committed state (see ``TableService.settled``)."""

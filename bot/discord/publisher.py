@@ -22,6 +22,7 @@ from engine.dd_analysis import MatchAnalysis
 
 from ..present import render
 from ..present.summary import match_summary
+from ..service.delivery import NOWHERE, Delivery, Shown
 from ..service.events import CaughtUp, MatchOver, Opened, Resumed
 from ..service.games import SUMMARY_EVENTS
 from ..service.service import TableFeedback, Update
@@ -116,10 +117,12 @@ class DiscordPublisher:
         One edit per member a match, through the outbox: the table is no longer kept live."""
         match = table.match
         assert match is not None
+        shown = self.feedback.delivery(table.table_id).now
         for seat, s in table.humans():
-            if seat == actor or s.dm_closed or not s.hand_message_id:
+            dm = shown.dm(seat)
+            if seat == actor or dm.closed or not dm.message_id:
                 continue
-            if s.hand_message_for != match.hand_number:
+            if dm.hand != match.hand_number:
                 continue  # their DM shows an earlier hand, closed as it was
             job = dm_job(self.bot, self.feedback, table, seat, lambda: None)
             self.outbox.submit(("hand", table.table_id, seat), MARKER, s.user_id or 0, job)
@@ -157,7 +160,7 @@ class DiscordPublisher:
             log.warning("table %s: answer to a move lost (%s); DM refreshed", table.table_id, exc)
             self.hands.unanswered(table, seat)
             return
-        if interaction.guild_id is None or table.seat(seat).dm_closed:
+        if interaction.guild_id is None or self.feedback.delivery(table.table_id).now.closed(seat):
             self.hands.answered(table, seat, rendered)  # the DM (or the only view) shows it
             self.hands.clicked(table, seat, interaction, shown, rendered)  # kept live
         elif not self.hands.clicked(table, seat, interaction, shown, rendered):
@@ -175,7 +178,7 @@ class DiscordPublisher:
             spec = render.hand_message(table, seat, ephemeral=True)
             rendered = render.hand_signatures(table, seat)  # what this answer shows
         await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
-        if table.seat(seat).dm_closed:
+        if self.feedback.delivery(table.table_id).now.closed(seat):
             self.hands.answered(table, seat, rendered)
         self.hands.clicked(table, seat, interaction, rendered=rendered)
 
@@ -188,16 +191,21 @@ class DiscordPublisher:
     # ------------------------------------------------------------------ the table message
 
     def _table_job(self, table: Table) -> Job:
+        shown = self.feedback.delivery(table.table_id)  # held: it outlives the table's end
+
         async def job() -> None:
             async with self._settled(table):
-                spec = render.table_message(table)
+                spec = render.table_message(table, shown.now.closed_seats())
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             try:
-                if table.message_id is None:
+                message_id = shown.now.message_id
+                if message_id is None:  # posted by another process meanwhile?
+                    message_id = (await self.feedback.fresh_delivery(table.table_id)).message_id
+                if message_id is None:
                     message = await channel.send(**message_kwargs(spec))
                     await self.feedback.message_posted(table.table_id, message.id)
                 else:
-                    await channel.get_partial_message(table.message_id).edit(**message_kwargs(spec))
+                    await channel.get_partial_message(message_id).edit(**message_kwargs(spec))
             except discord.NotFound:
                 log.warning("table %s: table message or channel gone", table.table_id)
                 await self.feedback.channel_gone(table.table_id)
@@ -271,6 +279,12 @@ class _NoFeedback:
 
     def settled(self, table_id: str) -> AbstractAsyncContextManager[object]:
         return contextlib.nullcontext()
+
+    def delivery(self, table_id: str) -> Shown:
+        return Shown()
+
+    async def fresh_delivery(self, table_id: str) -> Delivery:
+        return NOWHERE
 
     async def message_posted(self, table_id: str, message_id: int) -> None:
         return None

@@ -34,8 +34,9 @@ class PresentFamily(Protocol):
         """The table message's footer: the target and settings the match plays with."""
         ...
 
-    def match_lines(self, table: Table, lang: str) -> list[str]:
-        """The table message's body while the match is on (and once it is over)."""
+    def match_lines(self, table: Table, lang: str, closed: frozenset[int]) -> list[str]:
+        """The table message's body while the match is on (and once it is over); ``closed``:
+        the seats whose DMs are closed (``Delivery``), told to use My hand."""
         ...
 
     def hand_message(

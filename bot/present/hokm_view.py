@@ -35,7 +35,7 @@ class HokmView:
     def footer(self, table: Table, lang: str) -> str:
         return settings_footer(table, lang)
 
-    def match_lines(self, table: Table, lang: str) -> list[str]:
+    def match_lines(self, table: Table, lang: str, closed: frozenset[int]) -> list[str]:
         match = table.match
         assert isinstance(match, Match)
         name = partial(seat_name, table)
@@ -78,7 +78,7 @@ class HokmView:
             if match.hand_results
             else None
         )
-        return closing_lines(table, lang, lines, last)
+        return closing_lines(table, lang, lines, last, closed)
 
     def hand_message(
         self, table: Table, seat: int, *, ephemeral: bool, live: bool, chosen: tuple[Card, ...]

@@ -34,14 +34,20 @@ def log_text(lang: str, line: LogLine) -> str:
     return t(lang, line.key, **params)
 
 
-def closing_lines(table: Table, lang: str, lines: list[str], last_result: str | None) -> list[str]:
+def closing_lines(
+    table: Table,
+    lang: str,
+    lines: list[str],
+    last_result: str | None,
+    closed: frozenset[int] = frozenset(),
+) -> list[str]:
     """The end of a playing table's message, after ``lines`` (its game's own): who must use
     **My hand**, then (item 1) the previous hand in one line (``last_result``), the trick
     that ended it until the next hand's first move and this hand's tricks, who
     played what, in the room the embed has left, then this hand's public log (an
     earlier hakem's trump is no news)."""
     for i, s in enumerate(table.seats):
-        if s is not None and s.dm_closed and table.status == "playing":
+        if s is not None and i in closed and table.status == "playing":
             lines.append(t(lang, "table.dm_closed", name=seat_name(table, i)))
     log = log_lines(lang, hand_end.this_hand(table))
     story = [last_result] if last_result else []

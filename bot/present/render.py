@@ -74,13 +74,14 @@ def _team_field(table: Table, lang: str, team: int) -> tuple[str, str, bool]:
     return (heading, "\n".join(lines), True)
 
 
-def table_message(table: Table) -> MessageSpec:
+def table_message(table: Table, closed: frozenset[int] = frozenset()) -> MessageSpec:
     """The public table message: seats and teams, then the match as everyone may see it;
-    within Discord's limits however long the names (``budget.fitted``)."""
-    return fitted(_table_message, table)
+    within Discord's limits however long the names (``budget.fitted``). ``closed``: the
+    seats whose DMs are closed (``Delivery``), told to use **My hand**."""
+    return fitted(partial(_table_message, closed=closed), table)
 
 
-def _table_message(table: Table) -> MessageSpec:
+def _table_message(table: Table, closed: frozenset[int]) -> MessageSpec:
     lang = table.settings.language
     s = table.settings
     fields = tuple(_team_field(table, lang, team) for team in range(len(table.fmt.teams)))
@@ -122,7 +123,7 @@ def _table_message(table: Table) -> MessageSpec:
             footer,
         )
         return MessageSpec(embed=embed)
-    lines = family.match_lines(table, lang)
+    lines = family.match_lines(table, lang, closed)
     done = table.status == "finished"
     title = t(lang, "table.over") if done else t(lang, f"{game}.title")
     embed = EmbedSpec(title, "\n".join(lines), COLOR_DONE if done else COLOR_PLAY, fields, footer)

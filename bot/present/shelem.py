@@ -93,8 +93,9 @@ def footer(table: Table, lang: str) -> str:
 # ---------------------------------------------------------------------- the table message
 
 
-def match_lines(table: Table, lang: str) -> list[str]:
-    """The match as everyone may see it, for the table message."""
+def match_lines(table: Table, lang: str, closed: frozenset[int] = frozenset()) -> list[str]:
+    """The match as everyone may see it, for the table message (``closed``: the seats whose
+    DMs are closed)."""
     match = shelem_match(table)
     name = partial(seat_name, table)
     head = t(lang, "table.hand", n=number(lang, match.hand_number))
@@ -126,7 +127,7 @@ def match_lines(table: Table, lang: str) -> list[str]:
     if table.status == "playing":
         lines.append(turn_line(table, lang, match))
     last = hand_result_line(table, lang, match.hand_results[-1]) if match.hand_results else None
-    return closing_lines(table, lang, lines, last)
+    return closing_lines(table, lang, lines, last, closed)
 
 
 def auction_line(table: Table, lang: str, match: ShelemMatch) -> str:

@@ -35,8 +35,8 @@ class ShelemView:
     def footer(self, table: Table, lang: str) -> str:
         return shelem.footer(table, lang)
 
-    def match_lines(self, table: Table, lang: str) -> list[str]:
-        return shelem.match_lines(table, lang)
+    def match_lines(self, table: Table, lang: str, closed: frozenset[int]) -> list[str]:
+        return shelem.match_lines(table, lang, closed)
 
     def hand_message(
         self, table: Table, seat: int, *, ephemeral: bool, live: bool, chosen: tuple[Card, ...]

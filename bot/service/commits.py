@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 
 from ..store import SeatTaken, StaleWrite, Store
+from .delivery import Deliveries
 from .errors import ActionError
 from .events import CaughtUp
 from .persistence import TableKeeper, restore_in_place
@@ -88,10 +89,17 @@ class Commits:
     """The commit protocol of every change of a live table."""
 
     def __init__(
-        self, registry: TableRegistry, keeper: TableKeeper, store: Store, *, shared: bool
+        self,
+        registry: TableRegistry,
+        keeper: TableKeeper,
+        deliveries: Deliveries,
+        store: Store,
+        *,
+        shared: bool,
     ) -> None:
         self.registry = registry
         self.keeper = keeper
+        self.deliveries = deliveries
         self.store = store
         self.shared = shared
         self._watchers: list[Watcher] = []
@@ -152,6 +160,8 @@ class Commits:
         if table is not None or not self.shared:
             return table or self.registry.get(table_id)
         record = await self.store.load_table(table_id)
+        if record is not None and record.is_live:
+            await self.deliveries.load([table_id])  # where it is shown, before it is
         table = self.registry.tables.get(table_id)  # loaded meanwhile by another click
         if table is not None:
             return table
@@ -237,10 +247,7 @@ class Commits:
         words = ", ".join(e.log_word for e in update.events)
         before = table.version
         try:
-            if update.note:
-                await self.keeper.save(table)
-            else:
-                await self.keeper.store_update(table, update)
+            await self.keeper.store_update(table, update)
         except asyncio.CancelledError:
             if words and table.version == before:
                 maybe = writer(table, by, before + 1)
@@ -333,5 +340,5 @@ class Attempt:
             log.exception("table %s: could not save; state restored", table_id)
             commits._tell(await commits.reload(table))
             raise ActionError("error.internal") from None
-        commits._tell(Changed(table, None if update.note else update))
+        commits._tell(Changed(table, update))
         return False

@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from engine import Card, Player, SeatView, Suit
 from engine.shelem import ShelemView
 
+from .delivery import Delivery, Shown
 from .errors import ActionError
 from .events import TableEvent
 from .table import Table
@@ -36,8 +37,6 @@ class Update:
     idle: bool = False
     """Nothing was due after all (a timer woken as another change moved the deadline): the
     change stores and shows nothing."""
-    note: bool = False
-    """Bookkeeping the Discord side learned (a message id): stored, never shown."""
 
     def add(self, event: TableEvent) -> None:
         self.events.append(event)
@@ -61,11 +60,20 @@ class NullPublisher:
 
 class TableFeedback(Protocol):
     """The one way back from the Discord side: what it learned while sending (a message id,
-    a closed DM, a gone channel). The service applies each under the table's lock and saves
-    it, so the publisher never changes a ``Table`` itself and never calls the service."""
+    a closed DM, a gone channel). Where a table is shown is kept apart from the game table
+    (``delivery``, its own rows: no lock, no version); a gone channel ends the table. The
+    publisher never changes a ``Table`` itself."""
 
     def settled(self, table_id: str) -> AbstractAsyncContextManager[object]:
         """Hold while rendering: only committed state may be shown."""
+        ...
+
+    def delivery(self, table_id: str) -> Shown:
+        """Where the table is shown, as learned so far (read ``now`` when sending)."""
+        ...
+
+    async def fresh_delivery(self, table_id: str) -> Delivery:
+        """What to read before posting a message anew (another process may have posted it)."""
         ...
 
     async def message_posted(self, table_id: str, message_id: int) -> None: ...

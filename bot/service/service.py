@@ -23,6 +23,7 @@ from ..store import ChannelBusy, SeatTaken, Store
 from ..store.guild_settings import GuildSettings
 from .analysis import Analyses
 from .commits import Action, Changed, Commits
+from .delivery import Deliveries, Delivery, Shown
 from .errors import ActionError
 from .events import DmClosed, Opened, Resumed, TableEvent
 from .games import apply_card
@@ -107,7 +108,9 @@ class TableService:
             self.keeper.on_finished = lambda m: analyses.submit(
                 m.match_id, m.guild_id, m.game_format, m.replay
             )
-        self.commits = Commits(self.registry, self.keeper, store, shared=shared)
+        self.deliveries = Deliveries(store)
+        """Where each table is shown on Discord: the Discord side's, out of the game table."""
+        self.commits = Commits(self.registry, self.keeper, self.deliveries, store, shared=shared)
         self.commits.watch(self._show)
         self.lobby = Lobby(self.registry, self.pace, seed_source)
         self.rematches = Rematches(
@@ -164,6 +167,8 @@ class TableService:
             self.registry.register(table)
             self.keeper.committed(table, record)
             restored.append(table)
+        await self.deliveries.load(table.table_id for table in restored)
+        for table in restored:
             log.info("table %s: resumed (%s)", table.table_id, table.status)
             self._publish(table, Resumed())
             self.turns.arm(table)
@@ -193,10 +198,11 @@ class TableService:
     def _show(self, change: Changed) -> None:
         """Watching ``Commits``: a committed update is published; a table gone takes its
         kept hint with it."""
-        if change.table.table_id not in self.registry.tables:
-            self.hints.forget(change.table.table_id)
         if change.update is not None:
             self.publisher.publish(change.update)
+        if change.table.table_id not in self.registry.tables:  # after: its last jobs hold it
+            self.hints.forget(change.table.table_id)
+            self.deliveries.forget(change.table.table_id)
 
     # ----------------------------------------------------------------- queries
 
@@ -353,55 +359,43 @@ class TableService:
 
     # ----------------------------------------------------------------- feedback port
 
-    async def message_posted(self, table_id: str, message_id: int) -> None:
-        def apply(table: Table) -> None:
-            table.message_id = message_id
+    def delivery(self, table_id: str) -> Shown:
+        """Where the table is shown (``Deliveries``): kept while the table is live."""
+        return self.deliveries.shown(table_id, keep=self._live(table_id))
 
-        await self._side_data(table_id, apply)
+    async def fresh_delivery(self, table_id: str) -> Delivery:
+        """Before a message is posted anew: with other processes (``shared``) what the store
+        holds now, as one of them may have posted it; else what is kept here."""
+        if self.shared:
+            return await self.deliveries.fresh(table_id)
+        return self.deliveries.of(table_id)
+
+    async def message_posted(self, table_id: str, message_id: int) -> None:
+        await self.deliveries.message_posted(table_id, message_id, keep=self._live(table_id))
 
     async def dm_posted(
         self, table_id: str, seat: int, channel_id: int, message_id: int, hand: int
     ) -> None:
-        def apply(table: Table) -> None:
-            s = table.seat(seat)
-            s.hand_channel_id, s.hand_message_id, s.hand_message_for = channel_id, message_id, hand
-
-        await self._side_data(table_id, apply)
+        dm = (channel_id, message_id, hand)
+        await self.deliveries.dm_posted(table_id, seat, dm, keep=self._live(table_id))
 
     async def dm_gone(self, table_id: str, seat: int) -> None:
-        def apply(table: Table) -> None:
-            table.seat(seat).hand_message_id = None
-
-        await self._side_data(table_id, apply)
+        await self.deliveries.dm_gone(table_id, seat, keep=self._live(table_id))
 
     async def dm_closed(self, table_id: str, seat: int) -> None:
         """A member's DMs are closed: remember it (they must press "My hand") and say so."""
         log.info("table %s: seat %s has DMs closed", table_id, seat)
-
-        def apply(table: Table) -> None:
-            table.seat(seat).dm_closed = True
-
-        table = await self._side_data(table_id, apply)
-        if table is not None:
+        await self.deliveries.dm_closed(table_id, seat, keep=self._live(table_id))
+        table = self.registry.tables.get(table_id)
+        if table is not None and table.is_live:
             self._publish(table, DmClosed(seat))
+
+    def _live(self, table_id: str) -> bool:
+        """Held here and live: where it is shown is kept (an ended table's only written)."""
+        return table_id in self.registry.tables
 
     async def channel_gone(self, table_id: str) -> None:
         await self.abandon(table_id)
-
-    async def _side_data(self, table_id: str, mutate: Callable[[Table], None]) -> Table | None:
-        """Bookkeeping the Discord side learned, saved as a change that shows nothing; the
-        table, or ``None`` when it has ended (or the save failed) meanwhile."""
-        if table_id not in self.registry.tables:
-            return None
-
-        def note(table: Table, update: Update) -> None:
-            update.note = True
-            mutate(table)
-
-        try:
-            return (await self.commits.act(table_id, note, by="note")).table
-        except ActionError:
-            return None
 
 
 __all__ = [

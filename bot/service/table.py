@@ -76,12 +76,6 @@ class Seat:
     name: str
     user_id: int | None = None
     difficulty: str = "easy"
-    hand_channel_id: int | None = None
-    """The DM channel where this player's hand message lives."""
-    hand_message_id: int | None = None
-    hand_message_for: int = 0
-    """The hand number the DM message shows (a new hand gets a new message)."""
-    dm_closed: bool = False
     missed_turns: int = 0
     autoplay: bool = False
     """Two time-outs in a row: the computer plays this seat until the member clicks again."""
@@ -177,8 +171,6 @@ class Table:
     """When the seat to act runs out of time (R14), or when an unfilled lobby closes."""
     computer_due: float | None = None
     """When the next computer move is due (a short pause so people can follow)."""
-    message_id: int | None = None
-    """The public table message in the channel."""
     log: list[LogLine | str] = field(default_factory=list)
     """Recent public lines shown under the table message (a ``str`` only from old saves)."""
     win_chances: list[float] = field(default_factory=list)
@@ -270,7 +262,6 @@ class Table:
             "finished_at": self.finished_at,
             "deadline": self.deadline,
             "computer_due": self.computer_due,
-            "message_id": self.message_id,
             "log": [line if isinstance(line, str) else line.to_dict() for line in self.log],
             "win_chances": list(self.win_chances),
             "version": self.version,
@@ -289,7 +280,7 @@ class Table:
             host_id=int(data["host_id"]),
             settings=TableSettings(**data["settings"]),
             created_at=float(data["created_at"]),
-            seats=[None if s is None else Seat(**s) for s in data["seats"]],
+            seats=[None if s is None else _seat(s) for s in data["seats"]],
             status=data["status"],
             match=None if data["match"] is None else load_match(data["match"]),
             match_seed=data["match_seed"],
@@ -297,10 +288,19 @@ class Table:
             finished_at=data["finished_at"],
             deadline=data["deadline"],
             computer_due=data["computer_due"],
-            message_id=data["message_id"],
             log=[LogLine.from_data(line) for line in data["log"]],
             win_chances=list(data.get("win_chances") or []),
             version=int(data["version"]),
             rematch_of=data.get("rematch_of"),
-            reserved={int(i): Seat(**s) for i, s in (data.get("reserved") or {}).items()},
+            reserved={int(i): _seat(s) for i, s in (data.get("reserved") or {}).items()},
         )
+
+
+DELIVERY_KEYS: Final = ("hand_channel_id", "hand_message_id", "hand_message_for", "dm_closed")
+"""Where a seat's DM was, in a state saved before it had rows of its own (``Deliveries``)."""
+
+
+def _seat(data: dict[str, Any]) -> Seat:
+    if "dm_closed" in data:
+        data = {k: v for k, v in data.items() if k not in DELIVERY_KEYS}
+    return Seat(**data)

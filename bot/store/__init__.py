@@ -24,6 +24,7 @@ Migrations by hand, from the project root (the bot does not need this):
 """
 
 from .analysis_ops import Unanalysed
+from .delivery_ops import TABLE_MESSAGE, DeliveryRow
 from .errors import ChannelBusy, SeatTaken, StaleWrite, StoreError
 from .migrate import SchemaTooNew
 from .records import (
@@ -47,8 +48,10 @@ from .store import MAX_PER_PAGE, Store
 __all__ = [
     "LIVE_STATUSES",
     "MAX_PER_PAGE",
+    "TABLE_MESSAGE",
     "TABLE_STATUSES",
     "ChannelBusy",
+    "DeliveryRow",
     "FinishedMatch",
     "HistoryEntry",
     "HistoryPage",

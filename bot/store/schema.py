@@ -404,3 +404,4 @@ tournament_tables = sa.Table(
 
 # (0011) The puzzles' tables are in ``schema_puzzles``, on this ``metadata``; (0012) the
 # match analyses' in ``analysis_ops``.
+# (0013) Where a table is shown on Discord (``table_deliveries``) is in ``delivery_ops``.

@@ -34,6 +34,7 @@ from .database import (
     safe_url,
     sqlite_path,
 )
+from .delivery_ops import DeliveryStore
 from .errors import StoreError
 from .listen import Saved, TableSaves
 from .migrate import Migration, migrate
@@ -99,7 +100,7 @@ def _explain_open_failure(exc: BaseException, where: str) -> str:
     return f"cannot open database {where}: {type(orig).__name__}: {msg}"
 
 
-class Store(WebReads, TournamentStore, PuzzleStore, AnalysisStore):
+class Store(WebReads, TournamentStore, PuzzleStore, AnalysisStore, DeliveryStore):
     """Async storage for the bot. Build it with `await Store.open(url)`.
 
     All methods may be called concurrently from one event loop; none blocks it.

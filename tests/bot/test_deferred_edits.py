@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from bot.discord.deferred_edits import DeferredEdits, Key, urgent
 from bot.discord.hand_dms import HandDms
+from bot.service.delivery import Shown
 from bot.service.table import Table
 from engine import PLAY, TRUMP
 
@@ -145,9 +146,13 @@ class BlockingInteraction:
 class QuietFeedback:
     def __init__(self) -> None:
         self.locks: dict[str, asyncio.Lock] = {}
+        self.shown: dict[str, Shown] = {}
 
     def settled(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
+
+    def delivery(self, table_id: str) -> Shown:
+        return self.shown.setdefault(table_id, Shown())
 
     async def dm_posted(self, *args: object) -> None:
         return None

@@ -83,10 +83,15 @@ def seated(seats: int, lang: str) -> list[Seat | None]:
             out.append(Seat(COMPUTER, difficulty="easy"))
             continue
         name = WIDE[i:] + WIDE[:i] if lang == "fa" else NAMES[i % len(NAMES)]
-        seat = Seat(name, user_id=USER + i, dm_closed=True)
+        seat = Seat(name, user_id=USER + i)
         seat.autoplay = lang == "en" and i == 2
         out.append(seat)
     return out
+
+
+def closed(table: Table) -> frozenset[int]:
+    """Every member's DMs are closed: each gets the line telling them to use My hand."""
+    return frozenset(i for i, s in enumerate(table.seats) if s is not None and s.user_id)
 
 
 def table_of(game: str, lang: str, fmt: GameFormat | None = None) -> Table:
@@ -118,7 +123,7 @@ def worst_log(table: Table) -> list[LogLine | str]:
 
 def check_table(table: Table) -> None:
     """Every message a live table shows, for every seat."""
-    assert_fits_discord(render.table_message(table))
+    assert_fits_discord(render.table_message(table, closed(table)))
     match = table.match
     if match is None:
         return
@@ -171,9 +176,11 @@ def play_through(table: Table, seed: int) -> None:
     """The lobby, then the match by the greedy players, every message checked at every
     decision; then the finished table and its summary."""
     table.reserved = {i: s for i, s in enumerate(table.seats) if s is not None}
-    assert_fits_discord(render.table_message(table))  # a rematch lobby naming who it waits for
+    assert_fits_discord(
+        render.table_message(table, closed(table))
+    )  # a rematch lobby naming who it waits for
     table.reserved = {}
-    assert_fits_discord(render.table_message(table))
+    assert_fits_discord(render.table_message(table, closed(table)))
     table.log = worst_log(table)
     table.status, table.started_at = "playing", DEADLINE - 3000
     teams = len(table.fmt.teams)
@@ -195,7 +202,7 @@ def play_through(table: Table, seed: int) -> None:
     table.rating_changes = {s.user_id: -12.34 for s in table.seats if s and s.user_id}
     assert_fits_discord(match_summary(table))
     cancelled = dataclasses.replace(table, status="cancelled")
-    assert_fits_discord(render.table_message(cancelled))
+    assert_fits_discord(render.table_message(cancelled, closed(cancelled)))
 
 
 def check_history(table: Table) -> None:

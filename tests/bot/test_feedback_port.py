@@ -1,5 +1,5 @@
-"""What the Discord side learns comes back through one port the service owns:
-applied under the table's lock and saved, never written into the table by the publisher."""
+"""What the Discord side learns comes back through one port the service owns: saved in rows
+of its own (``Deliveries``), never written into the table by the publisher."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 import bot.discord.publisher
 from bot.service.events import DmClosed
 from bot.service.service import TableFeedback, TableService, Update
-from bot.store import Store
+from bot.store import TABLE_MESSAGE, Store
 from bot.store.guild_settings import GuildSettings
 
 from .test_import_cycles import import_graph
@@ -45,19 +45,13 @@ async def test_the_service_hands_its_port_to_the_publisher_and_saves_what_it_lea
         await service.message_posted(table_id, 555)
         await service.dm_posted(table_id, 0, 77, 88, 1)
         await service.dm_closed(table_id, 0)
-        record = await store.load_table(table_id)
-        assert record is not None
-        state = dict(record.state)
-        assert state["message_id"] == 555
-        seat = state["seats"][0]
-        assert (seat["hand_channel_id"], seat["hand_message_id"], seat["dm_closed"]) == (
-            77,
-            88,
-            True,
-        )
+        rows = {row.seat: row for row in await store.load_deliveries([table_id])}
+        assert rows[TABLE_MESSAGE].message_id == 555
+        seat = rows[0]
+        assert (seat.channel_id, seat.message_id, seat.dm_closed) == (77, 88, True)
         await service.dm_gone(table_id, 0)
-        record = await store.load_table(table_id)
-        assert record is not None and dict(record.state)["seats"][0]["hand_message_id"] is None
+        rows = {row.seat: row for row in await store.load_deliveries([table_id])}
+        assert rows[0].message_id is None
         assert isinstance(recorder.updates[-1].events[-1], DmClosed)
         await service.channel_gone(table_id)
         record = await store.load_table(table_id)

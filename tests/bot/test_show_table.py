@@ -10,6 +10,7 @@ from typing import Any, cast
 from bot.discord.actions import show_table
 from bot.discord.cogs.bot_api import CogBot
 from bot.discord.outbox import TABLE, Outbox
+from bot.service.delivery import Delivery
 from bot.service.ports import Update
 from bot.service.service import TableService
 
@@ -28,9 +29,9 @@ class _Response:
 
 async def _answer_with(during: Any) -> tuple[Outbox, str]:
     table = lobby_table()
-    table.message_id = 77
     outbox = Outbox()
     service = TableService(cast(Any, None))
+    service.deliveries.shown(table.table_id).now = Delivery(message_id=77)
     bot = cast(CogBot, SimpleNamespace(service=service, outbox=outbox))
     key = ("table", table.table_id)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 from bot.discord.client import HokmBot
@@ -19,13 +20,32 @@ async def open_table(
     await double.slash(host, channel, "hokm new", options or {})
     table = bot.service.table_in_channel(channel.id)
     assert table is not None, "the table did not open"
-    await double.wait_until(lambda: table.message_id is not None, what="the table message")
+    await double.wait_until(lambda: message_id(bot, table) is not None, what="the table message")
     return table
 
 
+def message_id(bot: HokmBot, table: Table) -> int | None:
+    """The table's message as the bot knows it (its ``Delivery``, kept apart from the game
+    table; forgotten once the table has ended: see ``table_message``)."""
+    return bot.service.delivery(table.table_id).now.message_id
+
+
+def dm_closed(bot: HokmBot, table: Table, seat: int) -> bool:
+    """Whether the bot knows the seat's DMs are closed (its ``Delivery``)."""
+    return bot.service.delivery(table.table_id).now.closed(seat)
+
+
 def table_message(double: DiscordDouble, table: Table) -> StoredMessage:
-    assert table.message_id is not None
-    return double.message(table.message_id)
+    """The table's message in its channel: the first public message any version of which had
+    a button of this table (the bot forgets where it is once the table has ended)."""
+    channel = double.world.channels[table.channel_id]
+    for message_id in channel.message_ids:
+        message = double.message(message_id)
+        if message.ephemeral:
+            continue
+        if table.table_id in json.dumps([message.components, message.history], default=str):
+            return message
+    raise AssertionError(f"no message of table {table.table_id} in its channel")
 
 
 async def seat_everyone(

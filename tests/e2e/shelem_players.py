@@ -10,7 +10,7 @@ from bot.service.table import Table
 from engine.shelem import BID, DISCARD, MODE, PASS, SHELEM, ShelemMatch
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
-from tests.e2e.helpers import until_match_stored
+from tests.e2e.helpers import dm_closed, message_id, until_match_stored
 
 from .players import SUCCESS
 
@@ -55,6 +55,7 @@ def bid_value(custom_id: str) -> int:
 
 async def play_turn(
     double: DiscordDouble,
+    bot: HokmBot,
     table: Table,
     users: dict[int, User],
     rng: random.Random,
@@ -68,9 +69,9 @@ async def play_turn(
     seat = match.to_act
     seat_data = table.seat(seat)
     user = users[seat_data.user_id or 0]
-    closed = seat_data.dm_closed
+    closed = dm_closed(bot, table, seat)
     if closed:
-        table_message = double.message(table.message_id or 0)
+        table_message = double.message(message_id(bot, table) or 0)
         rec = await double.click(user, table_message, label="My hand")
         assert rec.ephemeral and rec.message is not None
         message: StoredMessage | None = rec.message
@@ -141,6 +142,6 @@ async def play_out(
                 what="the computer to move",
             )
             continue
-        await play_turn(double, table, users, rng, shelem_rate=shelem_rate)
+        await play_turn(double, bot, table, users, rng, shelem_rate=shelem_rate)
     assert table.status == "finished"
     await until_match_stored(bot, table)

@@ -21,7 +21,7 @@ from tests.double.models import (
 from tests.double.server import DiscordDouble
 
 from .conftest import BotFactory
-from .helpers import open_table, table_message
+from .helpers import message_id, open_table, table_message
 
 
 def text_of(record: Any) -> str:
@@ -54,8 +54,8 @@ async def test_a_member_sits_at_one_table_at_a_time(
     rec = await double.slash(other, second_channel, "hokm new")
     theirs = bot.service.table_in_channel(second_channel.id)
     assert theirs is not None
-    await double.wait_until(lambda: theirs.message_id is not None, what="the table message")
-    click = await double.click(host, double.message(theirs.message_id or 0), label="Join")
+    await double.wait_until(lambda: message_id(bot, theirs) is not None, what="the table message")
+    click = await double.click(host, double.message(message_id(bot, theirs) or 0), label="Join")
     assert f"<#{double.channel.id}>" in text_of(click)
     rec = await double.slash(host, second_channel, "hokm join")
     assert f"<#{double.channel.id}>" in text_of(rec)
@@ -63,7 +63,7 @@ async def test_a_member_sits_at_one_table_at_a_time(
 
     # after leaving the first table the host may join
     await double.click(host, table_message(double, first), label="Leave")
-    click = await double.click(host, double.message(theirs.message_id or 0), label="Join")
+    click = await double.click(host, double.message(message_id(bot, theirs) or 0), label="Join")
     assert click.response_type == 7 and theirs.seat_of(host.id) is not None
 
 

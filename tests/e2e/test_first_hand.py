@@ -25,6 +25,7 @@ from tests.double.server import DiscordDouble
 from tests.reliability.leaks import HandWatcher, leaks
 
 from .conftest import BotFactory, each_language_once
+from .helpers import message_id
 from .players import SUCCESS, hand_message, ready_to_act
 
 BUSY_JOBS = 200
@@ -95,13 +96,13 @@ async def test_a_busy_bot_sends_the_first_hand_through_each_members_lobby_click(
     )
     table = bot.service.table_in_channel(channel.id)
     assert table is not None
-    await double.wait_until(lambda: table.message_id is not None, what="the table message")
+    await double.wait_until(lambda: message_id(bot, table) is not None, what="the table message")
     join = custom_ids.lobby_id(table.table_id, "join")
     for i, user in enumerate(others):
         if i == len(others) - 1:
             make_busy(bot)  # the last Join starts the match while the budget is taken
         lobby[user.id] = await double.click(
-            user, double.message(table.message_id or 0), custom_id=join
+            user, double.message(message_id(bot, table) or 0), custom_id=join
         )
         assert lobby[user.id].response_type == 7
     match = table.match
@@ -137,11 +138,15 @@ async def test_a_quiet_bot_still_sends_the_first_hand_by_dm(
     records = [await double.slash(host, channel, "hokm new", {"turn_seconds": 60})]
     table = hokm_bot.service.table_in_channel(channel.id)
     assert table is not None
-    await double.wait_until(lambda: table.message_id is not None, what="the table message")
+    await double.wait_until(
+        lambda: message_id(hokm_bot, table) is not None, what="the table message"
+    )
     join = custom_ids.lobby_id(table.table_id, "join")
     for user in others:
         records.append(
-            await double.click(user, double.message(table.message_id or 0), custom_id=join)
+            await double.click(
+                user, double.message(message_id(hokm_bot, table) or 0), custom_id=join
+            )
         )
     match = table.match
     assert match is not None

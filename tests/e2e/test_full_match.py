@@ -9,6 +9,7 @@ from bot.present.teams import team_label
 from tests.double.server import DiscordDouble
 
 from .conftest import BotFactory
+from .helpers import message_id
 from .players import hand_message, play_turn_by_dm
 
 
@@ -19,8 +20,8 @@ async def open_full_table(double: DiscordDouble, bot: HokmBot, target: int) -> s
     await double.slash(host, channel, "hokm new", {"target_score": target})
     table = bot.service.table_in_channel(channel.id)
     assert table is not None
-    await double.wait_until(lambda: table.message_id is not None, what="the table message")
-    message = double.message(table.message_id or 0)
+    await double.wait_until(lambda: message_id(bot, table) is not None, what="the table message")
+    message = double.message(message_id(bot, table) or 0)
     for user in others:
         record = await double.click(user, message, label="Join")
         assert record.response_type == 7

@@ -14,7 +14,7 @@ from tests.double.server import DiscordDouble
 
 from . import players
 from .conftest import BotFactory
-from .helpers import open_table, skip_time, table_message
+from .helpers import message_id, open_table, skip_time, table_message
 
 
 async def play_out(double: DiscordDouble, bot: HokmBot, table: Table) -> None:
@@ -95,7 +95,7 @@ async def test_one_summary_then_every_human_rematches_into_the_same_seats(
         if seat is not None and seat.is_computer:
             assert lobby.seat(i).name == seat.name and lobby.seat(i).is_computer
     await double.wait_until(
-        lambda: lobby.message_id is not None, timeout=10.0, what="the rematch lobby"
+        lambda: message_id(bot, lobby) is not None, timeout=10.0, what="the rematch lobby"
     )
     shown = table_message(double, lobby).text
     assert "kept for" in shown and "Rematch: waiting for" in shown
@@ -146,7 +146,7 @@ async def test_stale_forged_and_seated_elsewhere_rematches_are_refused(
     assert lobby.seat_of(guest.id) is None and lobby.reserved  # still kept for them
     # before the wait runs out the host cannot fill the kept seat ...
     await double.wait_until(
-        lambda: lobby.message_id is not None, timeout=10.0, what="the rematch lobby"
+        lambda: message_id(bot, lobby) is not None, timeout=10.0, what="the rematch lobby"
     )
     rec = await double.click(host, table_message(double, lobby), label="Start")
     assert rec.ephemeral and "kept for" in rec.message.text  # type: ignore[union-attr]
@@ -191,7 +191,7 @@ async def test_persian_summary_and_rematch(
     lobby = bot.service.table_in_channel(channel.id)
     assert lobby is not None and lobby.settings.language == "fa"
     await double.wait_until(
-        lambda: lobby.message_id is not None, timeout=10.0, what="the rematch lobby"
+        lambda: message_id(bot, lobby) is not None, timeout=10.0, what="the rematch lobby"
     )
     assert "نگه‌داشته برای" in table_message(double, lobby).text
     assert "فقط بازیکنان همان بازی" in await press(double, double.members[2], summary)

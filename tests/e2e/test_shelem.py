@@ -191,7 +191,7 @@ async def test_v6_a_shelem_table_survives_a_restart_mid_hand(
     double = discord_double
     channel = double.channel
     assert channel is not None
-    table, _ = await shelem_table(double, make_bot, 31, 2)
+    table, bot = await shelem_table(double, make_bot, 31, 2)
     users = {u.id: u for u in double.members}
     rng = random.Random(9)
     match = shelem_of(table)
@@ -202,7 +202,7 @@ async def test_v6_a_shelem_table_survives_a_restart_mid_hand(
             done = len(match.actions)
             await double.wait_until(lambda: len(match.actions) > done, timeout=5)  # noqa: B023
         else:
-            await play_turn(double, table, users, rng)
+            await play_turn(double, bot, table, users, rng)
     assert match.phase == PLAY
     saved = match.to_dict()
     await run_client.close_all()  # the bot's process ends (its store stays)

@@ -140,7 +140,7 @@ async def test_39_5_a_shelem_match_lost_below_zero_writes_its_minus_signs(
     await play_out(double, bot, table, {u.id: u for u in double.members}, random.Random(2))
     assert match.is_over and match.winner_team == 1 and match.scores[0] < 0
     summary = await double.wait_for_message(
-        channel, lambda m: bool(m.buttons()) and m.id != table.message_id, timeout=15
+        channel, lambda m: bool(m.buttons()) and m.id != table_message(double, table).id, timeout=15
     )
     title = str(summary.embeds[0]["title"])
     won, lost = match.scores[1], match.scores[0]

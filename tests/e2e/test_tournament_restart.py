@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.discord.client import HokmBot, make_bot
 from bot.service.table import Table
 from bot.service.tournament_state import TournamentState
-from bot.store import Store
+from bot.store import TABLE_MESSAGE, Store
 from tests.double.client import ClientRunner
 from tests.double.server import DiscordDouble
 from tests.double_tests.bots import identify_at_once
@@ -90,6 +90,12 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing(
     assert len(await again.store.tournament_links(state.tournament_id)) == 2
 
 
+async def posted(bot: HokmBot, table_id: str) -> bool:
+    """The table's message id is stored (in its own row, ``table_deliveries``)."""
+    rows = await bot.store.load_deliveries([table_id])
+    return any(row.seat == TABLE_MESSAGE and row.message_id for row in rows)
+
+
 async def stored_table(double: DiscordDouble, bot: HokmBot, seen: set[str]) -> Table:
     """The next table live in the channel, whichever process opened it, with its message
     posted; held by ``bot`` (loaded from the store, as a click there would)."""
@@ -97,7 +103,7 @@ async def stored_table(double: DiscordDouble, bot: HokmBot, seen: set[str]) -> T
     deadline = loop.time() + 15
     while True:
         record = await bot.store.open_table_in_channel(channel_of(double).id)
-        if record and record.table_id not in seen and record.state.get("message_id"):
+        if record and record.table_id not in seen and await posted(bot, record.table_id):
             seen.add(record.table_id)
             return await bot.service.held(record.table_id)
         assert loop.time() < deadline, "no next table"

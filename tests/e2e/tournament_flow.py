@@ -18,6 +18,7 @@ from tests.double.server import DiscordDouble
 from tests.reliability import leaks as hidden
 
 from . import players
+from .helpers import message_id, table_message
 
 NAMES = ("ehsan", "farah", "golnar", "hamid", "iraj", "jaleh")
 
@@ -82,7 +83,7 @@ async def next_table(
 
     def opened() -> bool:
         table = bot.service.table_in_channel(channel.id)
-        if table is None or table.table_id in seen or table.message_id is None:
+        if table is None or table.table_id in seen or message_id(bot, table) is None:
             return False
         found[:] = [table]
         return True
@@ -94,14 +95,14 @@ async def next_table(
 
 async def join_table(double: DiscordDouble, table: Table, absent: tuple[int, ...] = ()) -> None:
     """Every player of the table but ``absent`` presses **Join** on its message."""
-    assert table.message_id is not None
+    message = table_message(double, table)
     users = {u.id: u for u in double.members}
     for seat in sorted(table.reserved):
         member = table.reserved[seat].user_id
         if member is None or member in absent:
             continue
         label = "پیوستن" if table.settings.language == "fa" else "Join"
-        record = await double.click(users[member], double.message(table.message_id), label=label)
+        record = await double.click(users[member], message, label=label)
         assert record.response_type == 7, record.response_name
 
 

@@ -83,7 +83,7 @@ def read_tables(db: Path) -> list[Stored]:
         rows = conn.execute(
             "SELECT table_id, status, version, state FROM game_tables ORDER BY created_at"
         ).fetchall()
-    return [Stored(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+        return [_stored(conn, r) for r in rows]
 
 
 def read_table(db: Path, table_id: str) -> Stored | None:
@@ -92,7 +92,17 @@ def read_table(db: Path, table_id: str) -> Stored | None:
             "SELECT table_id, status, version, state FROM game_tables WHERE table_id = ?",
             (table_id,),
         ).fetchone()
-    return None if row is None else Stored(row[0], row[1], row[2], json.loads(row[3]))
+        return None if row is None else _stored(conn, row)
+
+
+def _stored(conn: sqlite3.Connection, row: tuple[Any, ...]) -> Stored:
+    """A table as the store holds it; its message's id, kept in a row of its own
+    (``table_deliveries``, seat -1: not part of the game's state), as ``message_id``."""
+    found = conn.execute(
+        "SELECT message_id FROM table_deliveries WHERE table_id = ? AND seat = -1", (row[0],)
+    ).fetchone()
+    state = json.loads(row[3]) | {"message_id": None if found is None else found[0]}
+    return Stored(row[0], row[1], row[2], state)
 
 
 def read_matches(db: Path) -> list[dict[str, Any]]:

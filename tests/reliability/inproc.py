@@ -18,7 +18,7 @@ from bot.service.table import Table
 from engine import MATCH_OVER, Card, Suit
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
-from tests.e2e.helpers import seat_everyone, table_message
+from tests.e2e.helpers import message_id, seat_everyone, table_message
 
 from .script import member_choice
 
@@ -37,7 +37,7 @@ async def open_table(
     await double.slash(host, channel, "hokm new", options or {})
     table = bot.service.table_in_channel(channel.id)
     assert table is not None, "the table did not open"
-    await until(lambda: table.message_id is not None, what="the table message")
+    await until(lambda: message_id(bot, table) is not None, what="the table message")
     return table
 
 

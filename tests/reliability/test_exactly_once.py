@@ -26,7 +26,7 @@ from tests.double.interactions import InteractionRecord
 from tests.double.models import User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
-from tests.e2e.helpers import table_message
+from tests.e2e.helpers import message_id, table_message
 
 from .inproc import card_buttons, fast_forward, hand_dm, open_table, seated_table, until
 from .script import member_choice
@@ -296,7 +296,7 @@ async def second_table(double: DiscordDouble, bot: HokmBot) -> tuple[Table, User
     await double.slash(host, channel, "hokm new", {})
     table = bot.service.table_in_channel(channel.id)
     assert table is not None
-    await until(lambda: table.message_id is not None, what="table 2's message")
+    await until(lambda: message_id(bot, table) is not None, what="table 2's message")
     return table, joiner
 
 
@@ -320,7 +320,7 @@ async def test_a_slow_store_write_on_one_table_does_not_delay_another(
     try:
         slow = await double.click(user, dm_with(double, user, cid), custom_id=cid, wait=False)
         await asyncio.wait_for(entered.wait(), timeout=5)
-        fast = await double.click(joiner, double.message(other.message_id or 0), label="Join")
+        fast = await double.click(joiner, double.message(message_id(bot, other) or 0), label="Join")
         assert fast.response_type == 7 and other.seat_of(joiner.id) is not None
         assert not slow.responded, "table 2 waited for table 1's write"
     finally:
@@ -381,7 +381,7 @@ async def test_a_slow_computer_on_one_table_does_not_delay_anything_else(
         await until(thinker.thinking.is_set, what="the computer to start thinking")
         moves = len(match.actions)
         other, joiner = await second_table(double, bot)
-        fast = await double.click(joiner, double.message(other.message_id or 0), label="Join")
+        fast = await double.click(joiner, double.message(message_id(bot, other) or 0), label="Join")
         assert fast.response_type == 7
         mine = await double.click(host, table_message(double, table), label="My hand")
         assert mine.ephemeral, "the thinking table's own lock was held"

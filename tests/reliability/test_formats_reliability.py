@@ -66,9 +66,9 @@ async def test_no_hand_leaks_in_a_three_player_match_with_a_closed_dm_player(
             if table.seat(match.to_act).user_id == closed.id:
                 await click_in_my_hand(double, table, closed)
             else:
-                await click_scripted(double, table, users)
+                await click_scripted(double, bot, table, users)
             if len(match.actions) == 20 and not planted:
-                planted = plant_leaks(double, table)
+                planted = plant_leaks(double, bot, table)
         assert table.status == "finished" and len(match.hand_results) >= 2  # a new deal too
         assert double.dms(closed) == []  # they played through "My hand" alone
         await until(lambda: bot.outbox.backlog == 0, what="the outbox to drain")
@@ -126,9 +126,9 @@ async def test_v5_no_hand_leaks_in_a_joker_six_match_with_a_closed_dm_player(
         elif user_id == closed.id:
             await click_in_my_hand(double, table, closed)
         else:
-            await click_scripted(double, table, users)
+            await click_scripted(double, bot, table, users)
         if len(match.actions) >= 20 and not planted and match.phase == "play":
-            planted = plant_leaks(double, table)
+            planted = plant_leaks(double, bot, table)
     assert table.status == "finished"
     assert any(a[0] == "bid" and a[2] for a in match.actions if isinstance(a, tuple))
     assert double.dms(closed) == []  # they played through "My hand" alone

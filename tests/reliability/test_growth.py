@@ -24,7 +24,7 @@ from tests.double.models import Channel, User
 from tests.double.ratelimit import RateLimitConfig
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
-from tests.e2e.helpers import table_message
+from tests.e2e.helpers import message_id, table_message
 from tests.e2e.players import play_turn_by_dm
 
 from .inproc import until
@@ -77,7 +77,7 @@ async def open_in(double: DiscordDouble, bot: HokmBot, host: User, channel: Chan
     await double.slash(host, channel, "hokm new", {"target_score": 1})
     table = bot.service.table_in_channel(channel.id)
     assert table is not None, "the table did not open"
-    await until(lambda: table.message_id is not None, what="the table message")
+    await until(lambda: message_id(bot, table) is not None, what="the table message")
     return table
 
 

@@ -17,7 +17,7 @@ from engine import PLAY, Card
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
-from tests.e2e.helpers import table_message
+from tests.e2e.helpers import dm_closed, table_message
 
 from .inproc import fast_forward, open_table, seated_table, until
 from .leaks import TRICK_LINE, HandWatcher, label, leaks
@@ -32,7 +32,9 @@ def holding(messages: list[StoredMessage], custom_id: str) -> StoredMessage | No
     return None
 
 
-async def click_scripted(double: DiscordDouble, table: Table, users: dict[int, User]) -> None:
+async def click_scripted(
+    double: DiscordDouble, bot: HokmBot, table: Table, users: dict[int, User]
+) -> None:
     """The member to act clicks their scripted choice: in their DM, or, with DMs closed, in
     the ephemeral hand that "My hand" on the table message shows them."""
     match = table.match
@@ -40,7 +42,7 @@ async def click_scripted(double: DiscordDouble, table: Table, users: dict[int, U
     seat = match.to_act
     user = users[table.seat(seat).user_id or 0]
     cid = button_id(table.table_id, match.hand_number, member_choice(match, seat))
-    if table.seat(seat).dm_closed:
+    if dm_closed(bot, table, seat):
         rec = await double.click(user, table_message(double, table), label="My hand")
         assert rec.ephemeral and rec.message is not None
         message = rec.message
@@ -77,9 +79,9 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
     for _ in range(400):
         if table.status != "playing":
             break
-        await click_scripted(double, table, users)
+        await click_scripted(double, bot, table, users)
         if len(match.actions) == 20 and not planted:
-            planted = plant_leaks(double, table)
+            planted = plant_leaks(double, bot, table)
             # a live table is never replayed, even asked for by its own id
             rec = await double.click(
                 host, table_message(double, table), custom_id=f"hokm:y:{table.table_id}", stale=True
@@ -144,7 +146,7 @@ async def test_no_hand_leaks_in_a_full_match_with_a_closed_dm_player(
     assert any(" ended with trick " in m.text for m in double.messages_in(double.channel))
 
 
-def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
+def plant_leaks(double: DiscordDouble, bot: HokmBot, table: Table) -> set[int]:
     """Six messages the bot never sends: a card still held by seat 0, shown in the channel,
     in another seat's DM, in an ephemeral to a third seat, in a line shaped like a trick
     line of the table message and in one shaped like the trick that ended a hand
@@ -156,7 +158,7 @@ def plant_leaks(double: DiscordDouble, table: Table) -> set[int]:
     world = double.world
     users = {u.id: u for u in double.members}
     others = range(1, len(table.seats))  # three seats or more
-    open_dms = [i for i in others if not table.seat(i).dm_closed]
+    open_dms = [i for i in others if not dm_closed(bot, table, i)]
     other = users[table.seat(open_dms[0]).user_id or 0]
     third = users[table.seat(next(i for i in others if i != open_dms[0])).user_id or 0]
     public = world.create_message(double.channel, {"content": f"psst: {label(card.code)}"})
@@ -268,7 +270,7 @@ async def test_no_hand_leaks_through_hints(
             break
         user = users[table.seat(match.to_act).user_id or 0]
         cid = custom_ids.hint_id(table.table_id, match.hand_number)
-        if table.seat(match.to_act).dm_closed:
+        if dm_closed(bot, table, match.to_act):
             rec = await double.click(user, table_message(double, table), label="My hand")
             assert rec.message is not None
             where = rec.message
@@ -284,9 +286,9 @@ async def test_no_hand_leaks_through_hints(
             where = found[0]
         asked = await double.click(user, where, custom_id=cid)
         answers += await asked.wait_followups(1, timeout=10.0)
-        await click_scripted(double, table, users)
+        await click_scripted(double, bot, table, users)
         if len(match.actions) == 12 and not planted:
-            planted = plant_leaks(double, table)
+            planted = plant_leaks(double, bot, table)
     assert table.status == "finished"
     assert len(answers) > 20 and all(a.ephemeral_to is not None for a in answers)
     assert all(a.author is double.world.bot for a in answers)  # so ``leaks`` walks them

@@ -32,7 +32,7 @@ from tests.double.interactions import InteractionRecord
 from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
 from tests.e2e.conftest import BotFactory
-from tests.e2e.helpers import skip_time, table_message
+from tests.e2e.helpers import dm_closed, message_id, skip_time, table_message
 from tests.matches import played, played_shelem
 
 from . import forged_ids
@@ -68,7 +68,7 @@ async def other_guild_table(double: DiscordDouble, bot: HokmBot) -> tuple[Table,
     await double.slash(stranger, channel, "hokm new", {})
     table = bot.service.table_in_channel(channel.id)
     assert table is not None
-    await until(lambda: table.message_id is not None, what="the other table message")
+    await until(lambda: message_id(bot, table) is not None, what="the other table message")
     return table, stranger
 
 
@@ -124,7 +124,7 @@ async def test_forged_ids_non_players_and_strangers_get_private_answers(
             rec = await double.click(who, public, custom_id=custom_id, stale=True)
             assert_private_refusal(rec)
     # a member of another server clicks its own channel's message, forging our table's ids
-    foreign = double.message(other.message_id or 0)
+    foreign = double.message(message_id(bot, other) or 0)
     for custom_id in (
         custom_ids.lobby_id(tid, "join"),
         custom_ids.lobby_id(tid, "cancel"),
@@ -333,8 +333,12 @@ def random_ids(rng: random.Random, table: Table, other_ids: list[str]) -> str:
     return valid[:cut] + rng.choice(["", "x", ":", "9", "::", "\x00"]) + valid[cut + 1 :]
 
 
-def seat_facts(table: Table) -> list[tuple[object, ...]]:
-    return [(s.user_id, s.autoplay, s.missed_turns, s.dm_closed) for s in table.seats if s]
+def seat_facts(bot: HokmBot, table: Table) -> list[tuple[object, ...]]:
+    return [
+        (s.user_id, s.autoplay, s.missed_turns, dm_closed(bot, table, i))
+        for i, s in enumerate(table.seats)
+        if s
+    ]
 
 
 def changes_state(table: Table, user: User, custom_id: str) -> bool:
@@ -376,7 +380,7 @@ async def test_fuzz_a_thousand_malformed_clicks_change_nothing_and_all_are_answe
         clickable.append((user, table_message(double, table)))
         clickable += [(user, m) for m in double.dms(user) + double.ephemerals(user)]
     other_ids = ["0123456789ab", "ffffffffffff", "deadbeef0000"]
-    before_match, before_seats = match.to_dict(), seat_facts(table)
+    before_match, before_seats = match.to_dict(), seat_facts(bot, table)
     stored_before = await bot.store.load_table(table.table_id)
     assert stored_before is not None
     rng = random.Random(5)
@@ -402,7 +406,7 @@ async def test_fuzz_a_thousand_malformed_clicks_change_nothing_and_all_are_answe
     internal = [r.description for r in records if INTERNAL in answer_text(r)]
     assert internal == []
     assert match.to_dict() == before_match
-    assert seat_facts(table) == before_seats
+    assert seat_facts(bot, table) == before_seats
     stored = await bot.store.load_table(table.table_id)
     assert stored is not None and stored.state["match"] == stored_before.state["match"]
     assert table.status == "playing" and users
@@ -491,7 +495,7 @@ async def shelem_table(double: DiscordDouble, bot: HokmBot) -> tuple[Table, list
     await double.slash(players[0], channel, "hokm new", {"format": "shelem", "turn_seconds": 60})
     table = bot.service.table_in_channel(channel.id)
     assert table is not None
-    await until(lambda: table.message_id is not None, what="the Shelem table message")
+    await until(lambda: message_id(bot, table) is not None, what="the Shelem table message")
     for user in players[1:]:
         await double.click(user, table_message(double, table), label="Join")
     assert table.status == "playing"
@@ -506,7 +510,12 @@ async def recorded(bot: HokmBot, guild_id: int, tables: list[Table]) -> list[obj
     for table in tables:
         stored = await bot.store.load_table(table.table_id)
         assert stored is not None and table.match is not None
-        facts += [stored.state["match"], stored.status, table.match.to_dict(), seat_facts(table)]
+        facts += [
+            stored.state["match"],
+            stored.status,
+            table.match.to_dict(),
+            seat_facts(bot, table),
+        ]
     facts += [await bot.store.history(guild_id, page) for page in (1, 2)]
     facts.append(await bot.store.standings(guild_id, 1))
     return facts

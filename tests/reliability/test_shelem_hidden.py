@@ -54,7 +54,7 @@ async def test_no_card_of_a_hand_the_kitty_or_the_discards_leaks_in_a_shelem_mat
             done = len(match.actions)
             await until(lambda: len(match.actions) > done, what="a computer to bid")  # noqa: B023
         else:
-            await play_turn(double, table, users, random.Random(1), shelem_rate=0.0)
+            await play_turn(double, bot, table, users, random.Random(1), shelem_rate=0.0)
     assert match.hakem == 1  # nobody outbid him (this seed)
     planted: set[int] = set()
     laid_down: set[int] = set()
@@ -74,7 +74,7 @@ async def test_no_card_of_a_hand_the_kitty_or_the_discards_leaks_in_a_shelem_mat
 
             await until(moved, what="a computer to move")
             continue
-        await play_turn(double, table, users, rng)
+        await play_turn(double, bot, table, users, rng)
     assert table.status == "finished" and planted and laid_down
     assert double.dms(closed) == []  # the closed-DM member played from ephemerals only
     await until(lambda: bot.outbox.backlog == 0, what="the outbox to drain")

@@ -15,7 +15,7 @@ import dataclasses
 import heapq
 import itertools
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -23,6 +23,7 @@ from bot.service.events import TableEvent
 from bot.service.service import Update
 from bot.store import (
     ChannelBusy,
+    DeliveryRow,
     FinishedMatch,
     HistoryEntry,
     HistoryPage,
@@ -63,6 +64,7 @@ class FakeStore:
         """Writes that reached the store (failed ones included): a refusal must make none."""
         self.loads: list[str] = []
         """Tables read back one by one (``load_table``): a reload after a failed write."""
+        self.deliveries: dict[tuple[str, int], DeliveryRow] = {}
         self._failures: list[BaseException] = []
 
     # ------------------------------------------------------------ test controls
@@ -123,6 +125,16 @@ class FakeStore:
     async def match_analysis(self, guild_id: int, match_id: str) -> dict[str, Any] | None:
         """No match here is ever analysed (the worker's own tests use a real store)."""
         return None
+
+    async def save_delivery(self, row: DeliveryRow) -> bool:
+        """Where a table is shown: its own rows, neither a write of the table nor counted."""
+        if row.table_id not in self.rows:
+            return False
+        self.deliveries[row.table_id, row.seat] = row
+        return True
+
+    async def load_deliveries(self, table_ids: Sequence[str]) -> list[DeliveryRow]:
+        return [r for key, r in sorted(self.deliveries.items()) if key[0] in table_ids]
 
     async def load_live_tables(self, guild_id: int | None = None) -> list[TableRecord]:
         live = [

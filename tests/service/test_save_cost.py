@@ -25,7 +25,7 @@ from tests.bot.test_hand_story import play_until, playing_table
 
 def _table() -> Table:
     table = playing_table()
-    table.reserved = {2: Seat(name="bahar", user_id=99, hand_message_id=5)}
+    table.reserved = {2: Seat(name="bahar", user_id=99)}
     play_until(table, lambda m: m.phase == PLAY and len(m.tricks) == 2 and len(m.trick) == 1)
     return table
 

@@ -45,6 +45,7 @@ TABLES = {
     "tournament_tables",
     "puzzles",
     "puzzle_attempts",
+    "table_deliveries",
 }
 
 
