@@ -41,6 +41,10 @@ TABLES = {
     "rating_changes",
     "tournaments",
     "tournament_tables",
+    "puzzles",
+    "puzzle_attempts",
+    "match_analyses",
+    "table_deliveries",
 }
 
 

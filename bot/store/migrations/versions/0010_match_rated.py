@@ -5,8 +5,10 @@ Revises: 0009_tournaments
 Create Date: 2026-12-06
 
 Every match recorded before this revision changed ratings as the other columns say (there
-was no such option), so the column's default, true, fills them in; ``batch_alter_table``
-keeps the downgrade working on SQLite.
+was no such option), so the column's default, true, fills them in. The downgrade drops the
+column in place (SQLite has ALTER TABLE DROP COLUMN since 3.35): ``batch_alter_table`` would
+copy ``matches`` and drop the old one, and with the store's ``foreign_keys = ON`` that drop
+deletes every match's players, analysis and puzzles by their ON DELETE CASCADE.
 """
 
 from __future__ import annotations
@@ -30,5 +32,4 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("matches") as batch:
-        batch.drop_column("rated")
+    op.drop_column("matches", "rated")
