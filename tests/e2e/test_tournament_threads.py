@@ -15,6 +15,7 @@ from tests.double_tests.test_threads import grant_threads
 from tests.reliability.leaks import HandWatcher
 
 from .conftest import BotFactory
+from .helpers import message_id
 from .tournament_flow import (
     channel_of,
     members,
@@ -47,7 +48,7 @@ async def test_t11_tables_open_and_are_played_in_threads(
         found = []
         for slot in (await bot.tournaments.load(tid)).slots.values():
             table = bot.service.tables.get(slot.table_id)
-            if slot.opened and table is not None and table.message_id is not None:
+            if slot.opened and table is not None and message_id(bot, table) is not None:
                 found.append(table)
         return found
 
@@ -62,7 +63,7 @@ async def test_t11_tables_open_and_are_played_in_threads(
     for table in tables:
         thread = double.guild.threads[table.channel_id]
         assert thread.parent_id == channel_of(double).id
-        assert table.message_id in thread.message_ids  # the table message is in its thread
+        assert message_id(bot, table) in thread.message_ids  # the table message is in its thread
 
         def pinged(thread: Channel = thread) -> bool:  # the ping goes by the outbox
             return any("your table is here" in m.text for m in double.messages_in(thread))
