@@ -24,6 +24,7 @@ rendered a moment before Discord stores it).
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -233,6 +234,17 @@ def viewer_of(double: DiscordDouble, message: StoredMessage) -> int | None:
     return None  # a channel message: everyone
 
 
+def _ended_here(message: Any, watcher: HandWatcher, at: dt.datetime) -> bool:
+    """Whether a watched table this message belongs to (a version named it in a button) had
+    ended by ``at``: its summary's analysis arrives later, maybe while the next table of a
+    tournament is being played, and is judged by its own match, not by the latest state."""
+    ended = {s.table_id for s in watcher.snapshots if s.over and s.at <= at}
+    if not ended:
+        return False
+    named = json.dumps([message.components, message.history], default=str)
+    return any(table_id in named for table_id in ended)
+
+
 def leaks(double: DiscordDouble, watcher: HandWatcher, *, slack: float = 2.0) -> list[Leak]:
     found = []
     for message in double.world.messages.values():
@@ -256,7 +268,9 @@ def leaks(double: DiscordDouble, watcher: HandWatcher, *, slack: float = 2.0) ->
             for line in text.splitlines():
                 if _explained(line, window):
                     continue
-                if window[-1].over and any(mark in line for mark in AFTER_THE_END):
+                if any(mark in line for mark in AFTER_THE_END) and _ended_here(
+                    message, watcher, at
+                ):
                     continue  # the ended match's analysis: its Replay shows every hand too
                 echoed = set(_cards_in(" ".join(NOT_HELD_LINE.findall(line))))
                 bad += [c for c in _cards_in(line) if c in hidden and c not in echoed]
