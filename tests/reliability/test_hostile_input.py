@@ -249,8 +249,14 @@ async def test_channel_deleted_mid_match_ends_the_table_cleanly(
         await asyncio.sleep(0.02)
         stored = await bot.store.load_table(table.table_id)
     assert stored is not None and stored.status == "cancelled"
-    assert table.table_id not in bot.service.tables and not bot.service.turns.has_timer(
-        table.table_id
+    # the table leaves memory and its timer goes once the cancel is committed (a watcher of
+    # the commit, a moment after the save)
+    await until(
+        lambda: (
+            table.table_id not in bot.service.tables
+            and not bot.service.turns.has_timer(table.table_id)
+        ),
+        what="the cancelled table to leave memory",
     )
     rec = await double.click(player, dm, custom_id=card_buttons(dm)[0])
     assert_private_refusal(rec, "finished table")
