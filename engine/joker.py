@@ -20,7 +20,7 @@ stay exactly as tuned, and ``Match(seed, rules, JOKER_SIX)`` builds a ``JokerMat
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from . import serial
 from .cards import (
@@ -76,6 +76,8 @@ class JokerMatch(Match):
     """A match of ``joker_six``: the ``bid`` phase, jokers in play, scoring by the bid."""
 
     __slots__ = ("_bids", "_black_played", "_dealer", "_jokers")
+
+    _CONTAINERS: ClassVar[tuple[str, ...]] = (*Match._CONTAINERS, "_bids", "_jokers")
 
     # ------------------------------------------------------------------- set-up
 

@@ -103,6 +103,8 @@ class Commits:
         self.store = store
         self.shared = shared
         self._watchers: list[Watcher] = []
+        self._latest: dict[str, Table] = {}
+        """Each live table's snapshot as last committed (``latest``)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     def watch(self, watcher: Watcher) -> None:
@@ -110,15 +112,36 @@ class Commits:
         self._watchers.append(watcher)
 
     def _tell(self, change: Changed) -> None:
+        self._snap(change)
         if not change.table.is_live or not self.registry.is_current(change.table):
             self.forget(change.table)
         for watcher in self._watchers:
             watcher(change)
 
+    def _snap(self, change: Changed) -> None:
+        """Every change told holds a committed state (stored, or loaded as stored): its one
+        snapshot goes on its update and is kept as the table's ``latest``."""
+        snapshot = change.table.snapshot()
+        self._latest[change.table.table_id] = snapshot
+        if change.update is not None and change.update.snapshot is None:
+            change.update.snapshot = snapshot
+
+    def latest(self, table: Table) -> Table:
+        """The table as last committed, to render without its lock: the snapshot of the last
+        change told, or of the table now when none was (just opened or resumed: it holds what
+        is stored, and no change of it has begun)."""
+        snapshot = self._latest.get(table.table_id)
+        if snapshot is None:
+            snapshot = table.snapshot()
+            if self.registry.is_current(table) and table.is_live:
+                self._latest[table.table_id] = snapshot
+        return snapshot
+
     def forget(self, table: Table) -> None:
         """Drop what is kept here of a table that ended (its watchers are told next)."""
         self.registry.forget(table)
         self.keeper.forget(table.table_id)
+        self._latest.pop(table.table_id, None)
 
     def change(self, table_id: str, *, by: str = "action") -> Iterator[Attempt]:
         """The tries of one change, for ``async with`` each in turn::

@@ -37,6 +37,16 @@ class Update:
     idle: bool = False
     """Nothing was due after all (a timer woken as another change moved the deadline): the
     change stores and shows nothing."""
+    snapshot: Table | None = None
+    """The table as this change committed it (``Table.snapshot``), taken by ``Commits`` once
+    the change is stored: what the Discord side renders, without the table's lock, while the
+    live ``table`` moves on. Taken after the save, it never shows a move not yet stored."""
+
+    @property
+    def shown(self) -> Table:
+        """What to render: ``snapshot``; an update built by hand (a test's) has none, and
+        shows its table as it is."""
+        return self.table if self.snapshot is None else self.snapshot
 
     def add(self, event: TableEvent) -> None:
         self.events.append(event)

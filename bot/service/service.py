@@ -352,7 +352,9 @@ class TableService:
         return await self.commits.held(table_id)
 
     def _publish(self, table: Table, event: TableEvent) -> Update:
-        update = Update(table)
+        """Show a table that no change is publishing (opened, resumed, a DM found closed),
+        as last committed (``Commits.latest``)."""
+        update = Update(table, snapshot=self.commits.latest(table))
         update.add(event)
         self.publisher.publish(update)
         return update

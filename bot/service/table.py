@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from engine import STANDARD, GameFormat, Match, Rules
 from engine.games import is_known, load_match, table_format
@@ -243,6 +243,22 @@ class Table:
             bam=self.settings.bam,
         )
 
+    def snapshot(self) -> Table:
+        """The table as it is now, apart from it: what the Discord side renders a committed
+        change from, outside the table's lock, while the live table moves on. Nobody changes
+        a snapshot. Its seats, settings and lists are copied, the match by ``copy`` (tens of
+        microseconds, where ``from_dict(to_dict())`` of a mid-match table costs milliseconds);
+        the log's lines and the cards are frozen, and shared."""
+        twin = _copied(self)
+        twin.settings = _copied(self.settings)
+        twin.seats = [None if s is None else _copied(s) for s in self.seats]
+        twin.match = None if self.match is None else self.match.copy()
+        twin.log = list(self.log)
+        twin.win_chances = list(self.win_chances)
+        twin.rating_changes = dict(self.rating_changes)
+        twin.reserved = {i: _copied(s) for i, s in self.reserved.items()}
+        return twin
+
     # ---------------------------------------------------------- serialization
 
     def to_dict(self) -> dict[str, Any]:
@@ -304,3 +320,14 @@ def _seat(data: dict[str, Any]) -> Seat:
     if "dm_closed" in data:
         data = {k: v for k, v in data.items() if k not in DELIVERY_KEYS}
     return Seat(**data)
+
+
+_T = TypeVar("_T", Table, Seat, TableSettings)
+
+
+def _copied(obj: _T) -> _T:
+    """A shallow copy of a table, seat or settings, without ``__init__``'s checks (the
+    original passed them) or ``copy.copy``'s generic path."""
+    twin = object.__new__(type(obj))
+    twin.__dict__.update(obj.__dict__)
+    return twin

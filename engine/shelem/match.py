@@ -15,7 +15,7 @@ hand is a bitmask of them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, get_args
+from typing import Any, Final, Self, get_args
 
 from .. import serial
 from ..cards import ANY_CARDS, CARDS, SUIT_MASKS, SUITS, Card, Suit, any_cards_of, mask_of
@@ -721,6 +721,17 @@ class ShelemMatch:
         """Rebuild a match from ``to_dict`` output; ``InvalidState`` if it is not one."""
         return serial.restored(_from_dict, data, "Shelem match")
 
+    def copy(self) -> Self:
+        """An exact copy that no later move of this match changes: its lists are copied, the
+        cards, tuples and frozen values in them shared (as ``Match.copy``: the bot shows a
+        committed snapshot while the live match moves on)."""
+        twin = object.__new__(type(self))
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
+        for name in _CONTAINERS:
+            setattr(twin, name, getattr(self, name)[:])
+        return twin
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ShelemMatch):
             return NotImplemented
@@ -733,6 +744,21 @@ class ShelemMatch:
             f"<ShelemMatch seed={self.seed} hand={self.hand_number} phase={self.phase} "
             f"hakem={self.hakem} bid={self.bid_value} scores={self.scores}>"
         )
+
+
+_CONTAINERS: Final = (
+    "_hands",
+    "_log",
+    "auction",
+    "bids",
+    "hand_results",
+    "scores",
+    "team_points",
+    "team_tricks",
+    "trick",
+    "tricks",
+)
+"""A Shelem match's flat lists (of ints, cards and tuples), which ``copy`` copies."""
 
 
 def replay(

@@ -225,7 +225,9 @@ class FakePublisher:
 
     Given the store, it takes the table's state from there (a copy of it costs a match's
     whole serialization per move) and notes any update showing a version the store does not
-    hold: the service must save before it shows (``unsaved`` stays empty).
+    hold: the service must save before it shows (``unsaved`` stays empty). Every update the
+    service publishes carries its snapshot, the table as the store holds it, which is what
+    the Discord side renders (``unsaved`` notes one without, or one that differs).
     """
 
     def __init__(self, store: FakeStore | None = None) -> None:
@@ -242,6 +244,13 @@ class FakePublisher:
             if row is None or row.version != table.version:
                 self.unsaved.append(update)
             state = table.to_dict() if row is None else row.state
+            snapshot = update.snapshot
+            if snapshot is None or (
+                row is not None
+                and row.version == snapshot.version
+                and _json_copy(snapshot.to_dict()) != row.state
+            ):
+                self.unsaved.append(update)
         self.published.append(Published(update, tuple(update.events), state))
 
     @property
