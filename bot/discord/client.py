@@ -30,6 +30,7 @@ from ..service.analysis import Analyses
 from ..service.housekeeping import purge_ended_tables
 from ..service.servers import Servers
 from ..service.service import TableService, random_seed
+from ..service.summary_edits import SummaryEdits
 from ..service.thinking import Thinker
 from ..service.tournaments import TournamentService, WatchTables
 from ..startup import StartupError
@@ -118,7 +119,7 @@ class HokmBot(commands.Bot):
         """Each finished match graded with every hand known, in a worker."""
         self.service = TableService(
             store,
-            make_publisher=partial(DiscordPublisher, self, self.outbox),
+            make_publisher=partial(DiscordPublisher, self, self.outbox, edits=SummaryEdits(store)),
             computer_delay=settings.computer_delay_seconds,
             thinker=self.thinker.decide,
             seed_source=_seed_source(settings.match_seed_base),
@@ -130,7 +131,9 @@ class HokmBot(commands.Bot):
         publisher = self.service.publisher
         assert isinstance(publisher, DiscordPublisher)
         self.publisher = publisher
-        self.analyses.listen(lambda done: publisher.analysed(done.match_id, done.analysis))
+        self.analyses.listen(
+            lambda done: publisher.summaries.analysed(done.match_id, done.analysis)
+        )
         # Tournaments: their tables are the service's; one that ends moves its
         # tournament on (``WatchTables``).
         port = DiscordTournamentPort(self, self.outbox, self)
@@ -183,6 +186,12 @@ class HokmBot(commands.Bot):
         if self.service.shared:  # a dead process's tables play on from here
             sweep = asyncio.create_task(self.service.sweep_forever(), name="hokm-sweep")
             self._background.append(sweep)
+        if self.analyses.enabled:  # the finished matches still without an analysis
+            missing = self.analyses.catch_up(owns=self.holds_guild)
+            self._background.append(asyncio.create_task(missing, name="hokm-analyse-missing"))
+        # summaries whose analysis another process stored (or stored while this one was down)
+        edits = asyncio.create_task(self.publisher.summaries.sweep_forever(), name="hokm-edits")
+        self._background.append(edits)
         # Only once start-up went through: a purge still talking to the database when a failed
         # start closes it would keep the process from exiting.
         purge = purge_ended_tables(self.store, self.settings.ended_table_retention_days)

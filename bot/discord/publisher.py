@@ -18,14 +18,12 @@ from contextlib import AbstractAsyncContextManager
 import aiohttp
 import discord
 
-from engine.dd_analysis import MatchAnalysis
-
 from ..present import render
-from ..present.summary import match_summary
 from ..service.delivery import NOWHERE, Delivery, Shown
 from ..service.events import CaughtUp, MatchOver, Opened, Resumed
 from ..service.games import SUMMARY_EVENTS
 from ..service.service import TableFeedback, Update
+from ..service.summary_edits import SummaryEdits
 from ..service.table import Table
 from . import token_calls
 from .channels import Channels
@@ -34,7 +32,7 @@ from .hand_dms import HandDms
 from .outbox import MARKER, OPENING, REPORT, TABLE, Job, Outbox, Retry
 from .replies import reply_error
 from .reports import ChannelReports
-from .summaries import PostedSummary, Summaries
+from .summaries import Summaries
 from .ui import message_kwargs
 
 log = logging.getLogger(__name__)
@@ -48,7 +46,11 @@ class DiscordPublisher:
     """The ``Publisher`` the service talks to when the bot runs on Discord."""
 
     def __init__(
-        self, bot: Channels, outbox: Outbox, feedback: TableFeedback | None = None
+        self,
+        bot: Channels,
+        outbox: Outbox,
+        feedback: TableFeedback | None = None,
+        edits: SummaryEdits | None = None,
     ) -> None:
         self.bot = bot
         self.outbox = outbox
@@ -56,8 +58,8 @@ class DiscordPublisher:
         """The service's port for what sending learns; the publisher changes no ``Table``."""
         self.reports = ChannelReports(bot)
         self.hands = HandDms(bot, outbox, self.feedback)
-        self.summaries = Summaries()
-        """The summaries this process posted, for their analysis's edit."""
+        self.summaries = Summaries(bot, outbox, edits)
+        """Each match's summary, and its analysis's edit."""
 
     @property
     def token_edits(self) -> int:
@@ -101,9 +103,7 @@ class DiscordPublisher:
                 self.reports.job(table.channel_id),
             )
         if over:
-            self.outbox.submit(
-                ("summary", table.table_id), REPORT, table.channel_id, self._summary_job(table)
-            )
+            self.summaries.post(table)
             self._last_hand_dms(table, update.actor_seat)
         if update.has(Resumed):
             self.hands.resumed(table)
@@ -221,53 +221,6 @@ class DiscordPublisher:
                 raise Retry from exc
 
         return job
-
-    def _summary_job(self, table: Table) -> Job:
-        """The match's one closing message (``present.summary``), with its Rematch button;
-        remembered (``summaries``) so its analysis can be added by an edit later."""
-        posted = self.summaries.remember(table)
-
-        async def job() -> None:
-            analysis = posted.analysis
-            spec = match_summary(table, analysis)
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            try:
-                message = await channel.send(**message_kwargs(spec))
-            except (discord.NotFound, discord.Forbidden):
-                log.warning("table %s: match summary could not be posted", table.table_id)
-                return
-            except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
-                raise Retry from exc
-            posted.sent(message.id)
-            if posted.analysis is not analysis:  # it came while the summary was being sent
-                self._summary_edit(posted)
-
-        return job
-
-    def analysed(self, match_id: str, analysis: MatchAnalysis) -> None:
-        """A finished match's analysis was stored: its summary gains a line per player, by an
-        edit that waits behind every other message of the budget (lowest priority). A summary
-        this process did not post (another process's, or before a restart) is left as it is:
-        the Replay shows the analysis either way."""
-        posted = self.summaries.analysed(match_id, analysis)
-        if posted is not None and posted.message_id is not None:
-            self._summary_edit(posted)
-
-    def _summary_edit(self, posted: PostedSummary) -> None:
-        table = posted.table
-
-        async def job() -> None:
-            assert posted.message_id is not None
-            spec = match_summary(table, posted.analysis)
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            try:
-                await channel.get_partial_message(posted.message_id).edit(**message_kwargs(spec))
-            except (discord.NotFound, discord.Forbidden):
-                log.warning("table %s: match summary could not be edited", table.table_id)
-            except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
-                raise Retry from exc
-
-        self.outbox.submit(("summary_edit", table.table_id), TABLE, table.channel_id, job)
 
     def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
         """Render only committed state (see ``TableService.settled``)."""

@@ -39,6 +39,12 @@ NICE = 19
 """The workers' CPU priority (the lowest): analysis waits for every other job of the machine."""
 QUEUE_LIMIT = 10_000
 """Matches waiting for a worker at most; past it a match is left for ``--analyse-missing``."""
+CATCH_UP = 500
+"""Matches without an analysis queued at start-up at most (``catch_up``): the rest wait for
+the next start or ``--analyse-missing``, so a large backlog never holds the queue for days."""
+CATCH_UP_PAGE = 20
+"""Matches queued at a time by ``catch_up``: the next page once the queue is empty, so the
+matches that end meanwhile wait behind a page at most."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +108,12 @@ class Analyses:
         self._tasks: list[asyncio.Task[None]] = []
         self._listeners: list[Listener] = []
         self._busy = 0
+        self._queued: set[str] = set()
+        """Matches queued or in a worker: a match is never graded twice at once."""
         self.done = 0
         """Matches analysed and stored by this process (the load bench reads it)."""
+        self.caught_up = 0
+        """Matches queued by ``catch_up`` (stored without an analysis)."""
 
     @property
     def enabled(self) -> bool:
@@ -124,11 +134,43 @@ class Analyses:
         if not self.enabled:
             return False
         queue = self._start()
+        if match_id in self._queued:
+            return True
         if queue.qsize() >= QUEUE_LIMIT:
             log.warning("match %s: analysis queue full, left for --analyse-missing", match_id)
             return False
+        self._queued.add(match_id)
         queue.put_nowait(_Job(match_id, guild_id, game_format, replay))
         return True
+
+    async def catch_up(
+        self, owns: Callable[[int], bool] = lambda guild_id: True, limit: int = CATCH_UP
+    ) -> None:
+        """At start-up, in the background: queue the finished matches stored without an
+        analysis (ended while analysis was off or the bot down, or dropped at a stop), of the
+        servers this process serves (``owns``: two processes never grade one), a page at a
+        time behind the matches that end meanwhile, at most ``limit`` (counted in
+        ``caught_up``). Nothing when analysis is off."""
+        queued, after = 0, ""
+        while self.enabled and queued < limit:
+            try:
+                page = await self.store.unanalysed_matches(after=after, limit=CATCH_UP_PAGE)
+            except Exception:
+                log.exception("the matches without an analysis could not be read")
+                break
+            if not page:
+                break
+            after = page[-1].match_id
+            for found in page:
+                if not owns(found.guild_id) or queued >= limit:
+                    continue
+                if not self.submit(found.match_id, found.guild_id, found.game_format, found.replay):
+                    return
+                queued += 1
+                self.caught_up += 1
+            await self.idle()
+        if queued:
+            log.info("%d finished matches without an analysis caught up", queued)
 
     async def analyse_missing(self, limit: int | None = None) -> int:
         """Analyse the finished matches that have no analysis yet, in turn (``python -m bot
@@ -213,6 +255,7 @@ class Analyses:
                 await self._run(job)
             finally:
                 self._busy -= 1
+                self._queued.discard(job.match_id)
                 self._queue.task_done()
 
     async def _run(self, job: _Job) -> int:

@@ -44,6 +44,7 @@ from .records import (
     TeamStats,
 )
 from .store import MAX_PER_PAGE, Store
+from .summary_ops import SummaryMessage
 
 __all__ = [
     "LIVE_STATUSES",
@@ -66,6 +67,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredReplay",
+    "SummaryMessage",
     "TableRecord",
     "TableStatus",
     "TeamStats",

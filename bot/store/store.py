@@ -52,6 +52,7 @@ from .records import (
 )
 from .runner import AiosqliteRunner, AsyncRunner, Runner, ThreadRunner
 from .standings_ops import StandingsOrder
+from .summary_ops import SummaryStore
 from .tournament_ops import TournamentStore
 from .web_reads import WebReads
 from .write_cache import DEFAULT_WRITER_CACHE_MIB, WarmResult, WriterWarming
@@ -100,7 +101,7 @@ def _explain_open_failure(exc: BaseException, where: str) -> str:
     return f"cannot open database {where}: {type(orig).__name__}: {msg}"
 
 
-class Store(WebReads, TournamentStore, PuzzleStore, AnalysisStore, DeliveryStore):
+class Store(WebReads, TournamentStore, PuzzleStore, AnalysisStore, DeliveryStore, SummaryStore):
     """Async storage for the bot. Build it with `await Store.open(url)`.
 
     All methods may be called concurrently from one event loop; none blocks it.

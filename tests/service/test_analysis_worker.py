@@ -125,3 +125,36 @@ async def test_analyse_missing_walks_the_matches_without_one(store: Store) -> No
     for match in matches:
         assert await store.match_analysis(7, match.match_id) is not None
     await analyses.close()
+
+
+async def test_start_up_catches_up_the_missing_of_its_servers_bounded(store: Store) -> None:
+    """``catch_up``: the matches stored without an analysis, of the servers this process
+    serves, queued (at most ``limit``) behind the worker's queue; a match queued twice (it
+    ended as the catch-up read it) is graded once; nothing with analysis off."""
+    replay = quick_record()
+    matches = [finished(20 + n, replay) for n in range(4)]
+    other = dataclasses.replace(finished(30, replay), guild_id=8)
+    for match in [*matches, other]:
+        assert await store.finish_match(match)
+    off = Analyses(store, 0)
+    await off.catch_up()
+    assert off.caught_up == 0
+    analyses = Analyses(store, 1, executor=ThreadPoolExecutor(1))
+    told: list[Analysed] = []
+    analyses.listen(told.append)
+    for _ in range(2):  # queued twice before a worker took it: graded once
+        assert analyses.submit(matches[0].match_id, 7, "standard", replay)
+    await analyses.idle()
+    assert [d.match_id for d in told] == [matches[0].match_id]
+    await analyses.catch_up(owns=lambda guild_id: guild_id == 7, limit=2)
+    await analyses.idle()
+    assert analyses.caught_up == 2
+    graded = [d.match_id for d in told]
+    assert len(graded) == len(set(graded)) == 3
+    assert await store.match_analysis(8, other.match_id) is None  # another process's server
+    await analyses.catch_up(owns=lambda guild_id: guild_id == 7)
+    await analyses.idle()
+    assert analyses.caught_up == 3
+    for match in matches:
+        assert await store.match_analysis(7, match.match_id) is not None
+    await analyses.close()

@@ -46,6 +46,7 @@ TABLES = {
     "puzzles",
     "puzzle_attempts",
     "table_deliveries",
+    "match_summaries",
 }
 
 

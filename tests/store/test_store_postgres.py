@@ -45,6 +45,7 @@ TABLES = {
     "puzzle_attempts",
     "match_analyses",
     "table_deliveries",
+    "match_summaries",
 }
 
 
