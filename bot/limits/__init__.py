@@ -8,13 +8,14 @@ token in PostgreSQL or Redis. Discord-free: the edge (``bot.discord.rest_gate``)
 discord.py.
 """
 
-from .base import Backend, Limits, Verdict, namespace_of
+from .base import Backend, Call, Limits, Verdict, namespace_of
 from .choose import backend_kind, build_limiter
 from .front import Limiter, call_priority
 from .local import LocalBackend
 
 __all__ = [
     "Backend",
+    "Call",
     "Limiter",
     "Limits",
     "LocalBackend",

@@ -2,15 +2,22 @@
 
 A backend answers one question atomically: may one REST call go now in channel C (the token's
 global bucket and the channel's own budget both have room)? If so it takes from both; if not it
-takes nothing and says how long to wait. The local backend answers for this process alone; the
+takes nothing and says how long to wait. It answers it for several calls at once, in order, in
+one round trip (``try_acquire_many``): a process whose calls queue while it waits for an answer
+asks for all of them the next time. The local backend answers for this process alone; the
 PostgreSQL and Redis ones for every process that shares them, on the server's clock.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+Call = tuple[int | None, float]
+"""One call asked for: its channel (``None``: global budget only) and the global tokens it
+leaves behind (``Limits.reserve_for``)."""
 
 
 @dataclass
@@ -71,6 +78,11 @@ class Backend(Protocol):
         """Take a token for one call in ``channel_id`` (``None``: a call outside any channel,
         global budget only) if both budgets have room, leaving at least ``reserve`` global
         tokens behind (``Limits.reserve_for``), atomically."""
+
+    async def try_acquire_many(self, calls: Sequence[Call], limits: Limits) -> list[Verdict]:
+        """``try_acquire`` for each of ``calls`` in turn, in one atomic step and one round trip:
+        a call refused (its channel full, or the bucket down to its reserve) takes nothing, and
+        the calls after it are still asked for (a more urgent one may take the reserve)."""
 
     async def close(self) -> None:
         """Drop the connection (idempotent); ``connect`` may open it again."""

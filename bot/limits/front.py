@@ -1,9 +1,11 @@
 """This process's front to the token's budget: every REST call waits here just before it goes.
 
 Calls wait in order of priority (the outbox's, through ``call_priority``; a call made outside
-the outbox goes first), and one pump asks the backend for them one at a time, so a process
-never queries its backend faster than it is granted calls, and the most urgent call is always
-the one asked for. A call whose channel is full does not hold up the others.
+the outbox goes first), and one pump asks the backend for them: every call ready when it asks,
+up to ``BATCH``, most urgent first, in one round trip (``Backend.try_acquire_many``). Calls that
+come while an answer is on its way go together in the next, so a process on a slow backend or
+a late event loop sends as many calls per round trip as queued meanwhile, instead of one. A
+call whose channel is full does not hold up the others.
 
 A remote backend that fails, or gives no answer within ``timeout`` (a hung connection), is left
 for ``retry_after`` seconds: the process keeps to its own share of the budget meanwhile (a local
@@ -28,7 +30,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from .base import Backend, Limits, Verdict
+from .base import Backend, Call, Limits, Verdict
 from .local import LocalBackend
 
 log = logging.getLogger(__name__)
@@ -40,7 +42,12 @@ STALL = 0.25
 """Seconds a wait for the backend may end late before the lateness is the event loop's own (a
 timer that fires this much past its time ran on a stalled loop)."""
 STALLS = 2
-"""Times a call whose wait ended late is given its ``timeout`` again (``_shared_verdict``)."""
+"""Times a call whose wait ended late is given its ``timeout`` again (``_shared_verdicts``)."""
+
+BATCH = 16
+"""Calls asked for in one round trip at most. Also how many calls of a process may queue at a
+shared backend before the outbox keeps its next job (``busy``): more would only wait for a
+later answer, out of the outbox's reach (where a newer job can still replace an older one)."""
 
 call_priority: ContextVar[int] = ContextVar("hokm_call_priority", default=0)
 """The priority of the REST calls made in this context (lower first); the outbox sets it for
@@ -97,6 +104,8 @@ class Limiter:
         """Called after every grant (the outbox starts its next job then)."""
         self.granted = 0
         self.fallback_grants = 0
+        self.round_trips = 0
+        """Batches asked of the shared backend (``bench/limiter_bench.py``, the tests)."""
 
     @property
     def name(self) -> str:
@@ -134,10 +143,10 @@ class Limiter:
             if not self._waiters:
                 return
             now = self.clock()
-            ready = [w for w in self._waiters if self._ready_at(w) <= now]
+            ready = sorted(w for w in self._waiters if self._ready_at(w) <= now)
             if ready:
                 try:
-                    await self._serve(min(ready))
+                    await self._serve(ready[:BATCH])
                 except Exception:  # a bug here must not leave every call waiting
                     log.exception("rate limiter: a call could not be served; trying again")
                     await asyncio.sleep(0.05)
@@ -157,57 +166,55 @@ class Limiter:
         budget = self._reserved_ready if self._reserved(waiter.priority) else self._global_ready
         return max(budget, self._blocked.get(waiter.channel_id or 0, 0.0))
 
-    async def _serve(self, waiter: _Waiter) -> None:
-        reserved = self._reserved(waiter.priority)
-        verdict = await self._ask(waiter.channel_id, waiter.priority)
+    async def _serve(self, batch: list[_Waiter]) -> None:
+        verdicts = await self._ask(batch)
         now = self.clock()
-        self._hint = (verdict.tokens, now)
-        if verdict.granted:
-            self.granted += 1
-            if not waiter.future.done():
-                waiter.future.set_result(None)
+        # Late by up to a quarter of the wait, at random: processes told to wait for the same
+        # token then ask in a random order instead of the same one always first. A token
+        # bucket loses nothing by a late ask (the tokens keep filling).
+        late = 1.0 + WAIT_JITTER * random.random()
+        global_ready = None
+        for waiter, verdict in zip(batch, verdicts, strict=True):
+            self._hint = (verdict.tokens, now)
+            if verdict.granted:
+                self.granted += 1
+                if not waiter.future.done():
+                    waiter.future.set_result(None)
+            elif verdict.channel:
+                self._blocked[waiter.channel_id or 0] = now + verdict.wait
+            else:
+                ready = now + verdict.wait * late
+                self._reserved_ready = max(self._reserved_ready, ready)
+                if not self._reserved(waiter.priority):
+                    global_ready = max(global_ready or 0.0, ready)
+        if global_ready is not None:
+            self._global_ready = global_ready
+        if any(v.granted for v in verdicts):
             for listener in self.listeners:
                 listener()
-        elif verdict.channel:
-            self._blocked[waiter.channel_id or 0] = now + verdict.wait
-        else:
-            # Late by up to a quarter of the wait, at random: processes told to wait for the
-            # same token then ask in a random order instead of the same one always first. A
-            # token bucket loses nothing by a late ask (the tokens keep filling).
-            ready = now + verdict.wait * (1.0 + WAIT_JITTER * random.random())
-            self._reserved_ready = max(self._reserved_ready, ready)
-            if not reserved:
-                self._global_ready = ready
 
-    async def _ask(self, channel_id: int | None, priority: int) -> Verdict:
+    async def _ask(self, batch: list[_Waiter]) -> list[Verdict]:
+        calls = [(w.channel_id, self.limits.reserve_for(w.priority)) for w in batch]
         if not self.remote:
-            backend = self.local
-        elif self._connected:
+            return self.local.take_many(calls, self.limits, self.clock())
+        if self._connected:
             try:
-                verdict = await self._shared_verdict(channel_id, priority)
+                verdicts = await self._shared_verdicts(calls)
             except Exception as exc:  # down, hung, refused: keep sending, more slowly
                 await self._went_down(exc)
             else:
                 if self._down_logged:
                     self._down_logged = False
                     log.info("rate limiter: %s answers again; the shared budget is back", self.name)
-                return verdict
-            backend = self.fallback
-        else:
-            if self._reconnect is None or self._reconnect.done():
-                self._reconnect = asyncio.create_task(
-                    self._reconnect_loop(), name="hokm-limiter-up"
-                )
-            backend = self.fallback
-        verdict = backend.take(
-            channel_id, self.limits, self.clock(), self.limits.reserve_for(priority)
-        )
-        if verdict.granted and backend is self.fallback:
-            self.fallback_grants += 1
-        return verdict
+                return verdicts
+        elif self._reconnect is None or self._reconnect.done():
+            self._reconnect = asyncio.create_task(self._reconnect_loop(), name="hokm-limiter-up")
+        verdicts = self.fallback.take_many(calls, self.limits, self.clock())
+        self.fallback_grants += sum(1 for v in verdicts if v.granted)
+        return verdicts
 
-    async def _shared_verdict(self, channel_id: int | None, priority: int) -> Verdict:
-        """The backend's answer, given ``timeout`` seconds of this process's own time.
+    async def _shared_verdicts(self, calls: list[Call]) -> list[Verdict]:
+        """The backend's answers, given ``timeout`` seconds of this process's own time.
 
         A stalled event loop (a saturated process) runs the timeout's timer before the task
         that reads an answer which came meanwhile: taken as a hung backend, the process left
@@ -218,9 +225,8 @@ class Limiter:
 
         :raises TimeoutError: no answer within ``timeout`` of a loop that ran on time."""
         loop = asyncio.get_running_loop()
-        call = asyncio.ensure_future(
-            self.backend.try_acquire(channel_id, self.limits, self.limits.reserve_for(priority))
-        )
+        self.round_trips += 1
+        call = asyncio.ensure_future(self.backend.try_acquire_many(calls, self.limits))
         try:
             for _ in range(STALLS + 1):
                 asked = loop.time()
@@ -290,19 +296,23 @@ class Limiter:
     # ------------------------------------------------------------------ what the outbox reads
 
     def busy(self, priority: int = 0) -> bool:
-        """Whether a call of ``priority`` started now would only queue behind a call of this
+        """Whether a call of ``priority`` started now would only queue behind calls of this
         process already waiting for the global budget (the outbox then keeps the job, to choose
-        by priority). A call that leaves a reserve never holds up an urgent one."""
+        by priority). A call that leaves a reserve never holds up an urgent one. On a shared
+        backend up to ``BATCH`` calls may wait for one answer together: until one says the
+        budget is out, the next job's call goes in the next round trip."""
         now = self.clock()
         reserved = self._reserved(priority)
         if (self._reserved_ready if reserved else self._global_ready) > now:
             return True
-        return any(
-            not w.future.done()
+        waiting = sum(
+            1
+            for w in self._waiters
+            if not w.future.done()
             and self._blocked.get(w.channel_id or 0, 0) <= now
             and (reserved or not self._reserved(w.priority))
-            for w in self._waiters
         )
+        return waiting >= (BATCH if self.remote and self._connected else 1)
 
     def global_wait(self) -> float:
         """Seconds until the global budget is known to have room again (0: perhaps now)."""

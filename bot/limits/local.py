@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from .base import Limits, Verdict
+from .base import Call, Limits, Verdict
 
 
 class LocalBackend:
@@ -37,6 +37,13 @@ class LocalBackend:
         self, channel_id: int | None, limits: Limits, reserve: float = 0.0
     ) -> Verdict:
         return self.take(channel_id, limits, self.clock(), reserve)
+
+    async def try_acquire_many(self, calls: Sequence[Call], limits: Limits) -> list[Verdict]:
+        return self.take_many(calls, limits, self.clock())
+
+    def take_many(self, calls: Sequence[Call], limits: Limits, now: float) -> list[Verdict]:
+        """``take`` for each call in turn (the front's batch, answered here)."""
+        return [self.take(channel, limits, now, reserve) for channel, reserve in calls]
 
     def take(
         self, channel_id: int | None, limits: Limits, now: float, reserve: float = 0.0

@@ -2,21 +2,23 @@
 
 Two unlogged tables in a schema of their own (``hokm_limits``, outside the store's schema and
 its migrations; the state is worth nothing after a crash) and one PL/pgSQL function that takes
-a token, or says how long to wait, in one statement: it locks the token's bucket row, so the
-processes' calls are counted one at a time, and reads the time after the lock, on the server's
-clock, which every process shares. One dedicated asyncpg connection per process, the statement
-prepared once: about one round trip per call (``bench/limiter_bench.py``).
+a token for each call of a batch, or says how long each must wait, in one statement: it locks
+the token's bucket row, so the processes' batches are counted one at a time, and reads the time
+after the lock, on the server's clock, which every process shares. One dedicated asyncpg
+connection per process, the statement prepared once: one round trip per batch, however many
+calls it holds (``bench/limiter_bench.py``).
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.engine import make_url
 
-from .base import Limits, Verdict
+from .base import Call, Limits, Verdict
 
 log = logging.getLogger(__name__)
 
@@ -39,16 +41,18 @@ CREATE UNLOGGED TABLE IF NOT EXISTS {SCHEMA}.channel (
     last double precision NOT NULL,
     PRIMARY KEY (ns, channel)
 );
-CREATE OR REPLACE FUNCTION {SCHEMA}.acquire_v2(
-    p_ns text, p_channel bigint, p_rate double precision, p_burst double precision,
-    p_limit integer, p_window double precision, p_reserve double precision
+CREATE OR REPLACE FUNCTION {SCHEMA}.acquire_many_v3(
+    p_ns text, p_channels bigint[], p_reserves double precision[], p_rate double precision,
+    p_burst double precision, p_limit integer, p_window double precision
 ) RETURNS double precision[] LANGUAGE plpgsql AS $fn$
 DECLARE
-    v_need double precision := 1 + greatest(0, least(p_reserve, p_burst - 1));
+    v_need double precision;
     v_now double precision;
     v_tokens double precision;
     v_at double precision;
     v_sent double precision[];
+    v_out double precision[] := '{{}}';
+    v_granted integer := 0;
 BEGIN
     INSERT INTO {SCHEMA}.bucket (ns, tokens, at)
         VALUES (p_ns, p_burst, extract(epoch FROM clock_timestamp()))
@@ -57,31 +61,48 @@ BEGIN
         WHERE b.ns = p_ns FOR UPDATE;
     v_now := greatest(v_at, extract(epoch FROM clock_timestamp()));  -- after the lock
     v_tokens := least(p_burst, v_tokens + (v_now - v_at) * p_rate);
-    IF v_tokens < v_need THEN
-        RETURN ARRAY[(v_need - v_tokens) / p_rate, 0, v_tokens];
-    END IF;
-    IF p_channel IS NOT NULL THEN
-        SELECT coalesce(array_agg(s ORDER BY s), '{{}}') INTO v_sent
-            FROM {SCHEMA}.channel c, unnest(c.sent) s
-            WHERE c.ns = p_ns AND c.channel = p_channel AND s > v_now - p_window;
-        IF cardinality(v_sent) >= p_limit THEN
-            RETURN ARRAY[
-                v_sent[cardinality(v_sent) - p_limit + 1] + p_window - v_now, 1, v_tokens];
+    FOR i IN 1 .. coalesce(cardinality(p_channels), 0) LOOP
+        v_need := 1 + greatest(0, least(p_reserves[i], p_burst - 1));
+        IF v_tokens < v_need THEN
+            v_out := v_out || ARRAY[(v_need - v_tokens) / p_rate, 0, v_tokens];
+            CONTINUE;
         END IF;
-        INSERT INTO {SCHEMA}.channel AS c (ns, channel, sent, last)
-            VALUES (p_ns, p_channel, v_sent || v_now, v_now)
-            ON CONFLICT (ns, channel) DO UPDATE SET sent = excluded.sent, last = excluded.last;
+        IF p_channels[i] IS NOT NULL THEN
+            SELECT coalesce(array_agg(s ORDER BY s), '{{}}') INTO v_sent
+                FROM {SCHEMA}.channel c, unnest(c.sent) s
+                WHERE c.ns = p_ns AND c.channel = p_channels[i] AND s > v_now - p_window;
+            IF cardinality(v_sent) >= p_limit THEN
+                v_out := v_out || ARRAY[
+                    v_sent[cardinality(v_sent) - p_limit + 1] + p_window - v_now, 1, v_tokens];
+                CONTINUE;
+            END IF;
+            INSERT INTO {SCHEMA}.channel AS c (ns, channel, sent, last)
+                VALUES (p_ns, p_channels[i], v_sent || v_now, v_now)
+                ON CONFLICT (ns, channel) DO UPDATE SET sent = excluded.sent, last = excluded.last;
+        END IF;
+        v_tokens := v_tokens - 1;
+        v_granted := v_granted + 1;
+        v_out := v_out || ARRAY[0, 0, v_tokens];
+    END LOOP;
+    IF v_granted > 0 THEN
+        UPDATE {SCHEMA}.bucket SET tokens = v_tokens, at = v_now WHERE ns = p_ns;
     END IF;
-    UPDATE {SCHEMA}.bucket SET tokens = v_tokens - 1, at = v_now WHERE ns = p_ns;
-    RETURN ARRAY[0, 0, v_tokens - 1];
+    RETURN v_out;
+END
+$fn$;
+CREATE OR REPLACE FUNCTION {SCHEMA}.prune_v3(p_ns text, p_window double precision)
+RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+    -- the bucket's lock first, as acquire_many_v3 takes it: channel rows are only ever
+    -- locked under it, so a batch holding several never deadlocks with the prune
+    PERFORM 1 FROM {SCHEMA}.bucket b WHERE b.ns = p_ns FOR UPDATE;
+    DELETE FROM {SCHEMA}.channel
+        WHERE ns = p_ns AND last < extract(epoch FROM clock_timestamp()) - p_window;
 END
 $fn$;
 """
-ACQUIRE = f"SELECT {SCHEMA}.acquire_v2($1, $2, $3, $4, $5, $6, $7)"
-PRUNE = (
-    f"DELETE FROM {SCHEMA}.channel WHERE ns = $1 "
-    "AND last < extract(epoch FROM clock_timestamp()) - $2"
-)
+ACQUIRE = f"SELECT {SCHEMA}.acquire_many_v3($1, $2, $3, $4, $5, $6, $7)"
+PRUNE = f"SELECT {SCHEMA}.prune_v3($1, $2)"
 
 
 def asyncpg_connect_args(database_url: str) -> dict[str, Any]:
@@ -126,21 +147,27 @@ class PostgresBackend:
     async def try_acquire(
         self, channel_id: int | None, limits: Limits, reserve: float = 0.0
     ) -> Verdict:
+        return (await self.try_acquire_many([(channel_id, reserve)], limits))[0]
+
+    async def try_acquire_many(self, calls: Sequence[Call], limits: Limits) -> list[Verdict]:
         if self._conn is None:
             raise ConnectionError("not connected")
         if time.monotonic() - self._pruned >= PRUNE_EVERY:
             self._pruned = time.monotonic()
             await self._conn.execute(PRUNE, self.namespace, limits.channel_window)
-        wait, channel, tokens = await self._statement.fetchval(
+        flat = await self._statement.fetchval(
             self.namespace,
-            channel_id,
+            [channel for channel, _ in calls],
+            [reserve for _, reserve in calls],
             limits.rate,
             limits.burst,
             limits.channel_limit,
             limits.channel_window,
-            reserve,
         )
-        return Verdict(wait=max(0.0, wait), channel=bool(channel), tokens=tokens)
+        return [
+            Verdict(wait=max(0.0, flat[i]), channel=bool(flat[i + 1]), tokens=flat[i + 2])
+            for i in range(0, len(flat), 3)
+        ]
 
     async def close(self) -> None:
         conn, self._conn, self._statement = self._conn, None, None

@@ -7,6 +7,7 @@ import asyncio
 import time
 
 from bot.limits import Limiter, Limits
+from bot.limits.front import BATCH
 
 from .conftest import BackendFactory
 from .helpers import hammer, most_in_window
@@ -53,6 +54,70 @@ async def test_a_call_that_may_wait_leaves_the_reserve_to_urgent_ones(
     urgent = [await backend.try_acquire(None, limits) for _ in range(3)]
     assert [v.granted for v in urgent] == [True, True, False]  # the reserve was kept for them
     assert 0.9 < urgent[2].wait <= 1.0
+
+
+async def test_a_batch_is_answered_call_by_call_in_one_step(budget: BackendFactory) -> None:
+    """One round trip for several calls, each answered as if asked alone, in order: a refused
+    call takes nothing, and the calls after it are still asked for."""
+    backend = budget()
+    await backend.connect()
+    limits = Limits(rate=1.0, burst=3.0, channel_limit=1, channel_window=30.0)
+    calls = [(7, 0.0), (7, 0.0), (None, 0.0), (8, 2.0), (None, 0.0), (None, 0.0)]
+    verdicts = await backend.try_acquire_many(calls, limits)
+    assert [v.granted for v in verdicts] == [True, False, True, False, True, False]
+    assert verdicts[1].channel and 29.0 < verdicts[1].wait <= 30.0  # channel 7 is full
+    assert not verdicts[3].channel and 1.9 < verdicts[3].wait <= 2.0  # 1 token; needs 3
+    assert not verdicts[5].channel and 0.9 < verdicts[5].wait <= 1.0  # the bucket is empty
+    assert (await backend.try_acquire(8, limits)).granted is False  # all three were taken
+    assert (await backend.try_acquire_many([], limits)) == []
+
+
+async def test_calls_queued_together_share_a_round_trip(budget: BackendFactory) -> None:
+    """200 calls at once cost about 200 / BATCH round trips to the shared backend, not 200;
+    one call at a time still costs one each."""
+    limits = Limits(rate=1e6, burst=1e6, channel_limit=10**6, channel_window=1.0)
+    limiter = Limiter(budget(), limits)
+    await limiter.start()
+    try:
+        async with asyncio.timeout(20.0):
+            await asyncio.gather(*(limiter.acquire(i % 40) for i in range(200)))
+            together = limiter.round_trips
+            for i in range(5):
+                await limiter.acquire(i)
+    finally:
+        await limiter.close()
+    assert limiter.granted == 205 and limiter.fallback_grants == 0
+    if limiter.remote:
+        assert together <= 200 // BATCH + 2, together
+        assert limiter.round_trips == together + 5
+    else:
+        assert limiter.round_trips == 0  # the local budget is no round trip at all
+
+
+async def test_three_clients_asking_in_batches_never_exceed_the_rate(
+    budget: BackendFactory,
+) -> None:
+    """Three processes, each with a full batch of calls queued at every ask: together they
+    stay within the bucket's promise, and none is starved."""
+    limits = Limits(rate=50.0, burst=5.0, channel_limit=1000, channel_window=1.0)
+    clients = [Limiter(budget(), limits) for _ in range(3)]
+    for client in clients:
+        await client.start()
+    got: list[list[float]] = [[], [], []]
+    until = time.monotonic() + 1.5
+    try:
+        await asyncio.gather(
+            *(hammer(c, until, times, workers=BATCH) for c, times in zip(clients, got, strict=True))
+        )
+    finally:
+        for client in clients:
+            await client.close()
+    assert all(c.fallback_grants == 0 for c in clients)
+    every = [t for times in got for t in times]
+    for window in (0.25, 0.5, 1.0):
+        assert most_in_window(every, window) <= 5 + 50 * window + 1, window
+    assert len(every) >= 30  # it did grant (about 80 on a quiet machine)
+    assert min(len(times) for times in got) >= 0.1 * len(every), [len(t) for t in got]
 
 
 async def _two_clients_hammering(

@@ -8,10 +8,11 @@ import asyncio
 import logging
 import socket
 import time
+from collections.abc import Sequence
 
 import pytest
 
-from bot.limits import Limiter, Limits, LocalBackend, Verdict, build_limiter
+from bot.limits import Call, Limiter, Limits, LocalBackend, Verdict, build_limiter
 from bot.limits.postgres_backend import PostgresBackend
 from bot.limits.redis_backend import RedisBackend
 
@@ -86,6 +87,9 @@ class Flaky:
         if not self.up:
             raise ConnectionResetError("connection reset by peer")
         return self.local.take(channel_id, limits, asyncio.get_running_loop().time(), reserve)
+
+    async def try_acquire_many(self, calls: Sequence[Call], limits: Limits) -> list[Verdict]:
+        return [await self.try_acquire(channel, limits, reserve) for channel, reserve in calls]
 
     async def close(self) -> None:
         return None
