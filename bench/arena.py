@@ -74,7 +74,7 @@ from engine.dd_position import COVERED, Position
 from engine.dd_value import Outcome as HandOutcome
 from engine.fastsim import to_rm_any
 from engine.players import VariantPlayer
-from engine.rules import FORMATS, STANDARD, GameFormat
+from engine.rules import FORMATS, STANDARD, GameFormat, hokm_formats
 from engine.sampling import Knowledge, knowledge
 from engine.search import LEVELS, SearchPlayer
 from engine.shelem import BID as SHELEM_BID
@@ -305,7 +305,7 @@ def first_hands(
 def first_hands_parser(doc: str, matches: int, a_help: str) -> argparse.ArgumentParser:
     """The options of ``first_hands`` for a measure's command line: ``--variant`` (a team
     format without bidding), ``--a`` (what team 0 plays), ``--matches``, ``--seed``, ``--hands``."""
-    team_formats = [n for n, f in FORMATS.items() if not f.solo and not f.jokers]
+    team_formats = [n for n, f in hokm_formats().items() if not f.solo and not f.jokers]
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--variant", default="six_pairs", choices=team_formats)
     parser.add_argument("--a", default="hard", help=f"{a_help} (default hard)")
@@ -532,7 +532,7 @@ def main() -> None:
     parser.add_argument(
         "--variant",
         default=STANDARD.name,
-        choices=sorted([*FORMATS, SHELEM]),
+        choices=sorted(FORMATS),
         help="the table's format",
     )
     parser.add_argument("--bam", action="store_true", help="the V1 house rule on")
@@ -557,7 +557,7 @@ def main() -> None:
         raise SystemExit(f"--dd-share needs a format of two sides: {', '.join(COVERED)}")
     if args.reveal and args.variant == SHELEM:
         raise SystemExit("--reveal measures the Hokm formats' searching player, not Shelem's")
-    shelem = args.variant == SHELEM
+    shelem = FORMATS[args.variant].family == "shelem"
     fmt = STANDARD if shelem else FORMATS[args.variant]
     for spec in (args.a, args.b):
         (make_shelem if shelem else make)(spec, 0)  # fail early on a bad name

@@ -106,12 +106,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the move choices")
     parser.add_argument(
         "--variant",
-        choices=sorted([*FORMATS, SHELEM]),
+        choices=sorted(FORMATS),
         default=STANDARD.name,
         help="the game format",
     )
     args = parser.parse_args()
-    shelem = args.variant == SHELEM
+    shelem = FORMATS[args.variant].family == "shelem"
     fmt = STANDARD if shelem else FORMATS[args.variant]
 
     rng = random.Random(args.seed)

@@ -21,7 +21,7 @@ from .dd_rules import black_gone_before, legal_cards, step, trick_winner
 from .dd_search import ALL, Search, Speedups
 from .dd_value import Outcome, Rung, final, ladder
 from .fastsim import rollout_joker, rollout_n, seating, to_rm_any
-from .rules import FORMATS, GameFormat
+from .rules import GameFormat, hokm_format
 
 
 def lanes_of(hand: int, trump: int) -> list[int]:
@@ -46,8 +46,8 @@ class Solver:
     def __init__(
         self, fmt: GameFormat, trump: int, speedups: Speedups = ALL, native: bool | None = None
     ) -> None:
-        if not isinstance(fmt, GameFormat) or FORMATS.get(fmt.name) != fmt:
-            raise UnsupportedFormat(str(getattr(fmt, "name", fmt)), "not a format of FORMATS")
+        if not isinstance(fmt, GameFormat) or hokm_format(fmt.name) != fmt:
+            raise UnsupportedFormat(str(getattr(fmt, "name", fmt)), "not a Hokm format of FORMATS")
         if fmt.name not in COVERED:
             raise UnsupportedFormat(fmt.name, f"{len(fmt.teams)} sides: not one minimax value")
         if not isinstance(trump, int) or isinstance(trump, bool) or not 0 <= trump < 4:

@@ -19,7 +19,7 @@ from .dd import Solver
 from .dd_position import COVERED, InvalidPosition, Position
 from .dd_rules import legal_cards, step
 from .dd_value import Outcome
-from .rules import FORMATS, GameFormat
+from .rules import GameFormat, hokm_format
 from .story import HandStory, story
 
 KINDS: Final = frozenset({"win", "kot", "hakem_kot", "made", "set"})
@@ -246,7 +246,7 @@ class MatchAnalysis:
         name, hands, skipped = data.get("format"), data.get("hands"), data.get("skipped")
         if skipped == NOT_COVERED and isinstance(name, str) and name and hands == []:
             return cls(name, (), NOT_COVERED)  # any game the solver does not value (Shelem)
-        fmt = FORMATS.get(str(name))
+        fmt = hokm_format(name)
         if fmt is None or not isinstance(hands, list) or skipped != "":
             raise ValueError("a match analysis needs its format, hands and skipped")
         try:

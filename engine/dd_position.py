@@ -21,7 +21,7 @@ from typing import Final
 from .cards import ANY_CARDS, CARDS, RANKS_PER_SUIT, cards_in
 from .errors import HokmError
 from .match import PLAY, Match
-from .rules import FORMATS, GameFormat
+from .rules import GameFormat, hokm_format
 
 COVERED: Final = ("standard", "two", "six_teams", "joker_six")
 """The formats with exactly two sides, which the solver values."""
@@ -159,8 +159,8 @@ def _int(value: object) -> bool:
 def _check(p: Position) -> None:
     """Every check of a position, in an order where each message can name the culprit."""
     fmt = p.fmt
-    if not isinstance(fmt, GameFormat) or FORMATS.get(fmt.name) != fmt:
-        raise UnsupportedFormat(str(getattr(fmt, "name", fmt)), "not a format of FORMATS")
+    if not isinstance(fmt, GameFormat) or hokm_format(fmt.name) != fmt:
+        raise UnsupportedFormat(str(getattr(fmt, "name", fmt)), "not a Hokm format of FORMATS")
     if fmt.name not in COVERED:
         _unsupported(fmt)
     n = fmt.seats

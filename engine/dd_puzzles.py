@@ -27,7 +27,7 @@ from .dd_position import InvalidPosition, Position
 from .dd_rules import legal_cards, step
 from .dd_value import Outcome
 from .errors import IllegalMove
-from .rules import FORMATS
+from .rules import hokm_format
 
 MIN_CHOICES: Final = 3
 """Legal cards a seat must have had: with two, a coin toss finds the answer half the time."""
@@ -165,7 +165,7 @@ def position_from_dict(data: object) -> Position:
     """``position_to_dict`` undone, every field checked (``InvalidPosition`` says which)."""
     if not isinstance(data, dict):
         raise InvalidPosition("data", "a position is a mapping")
-    fmt = FORMATS.get(str(data.get("format")))
+    fmt = hokm_format(data.get("format"))
     if fmt is None:
         raise InvalidPosition("format", f"unknown format {data.get('format')!r}")
     hands, tricks, trick = data.get("hands"), data.get("tricks"), data.get("trick")

@@ -23,7 +23,7 @@ from typing import Any, Final
 from .cards import Card
 from .errors import InvalidState
 from .events import HandResult, Trick
-from .rules import FORMATS, SHELEM_FORMAT, GameFormat
+from .rules import FORMATS, GameFormat
 from .shelem.events import ShelemHandResult
 from .shelem.story import ShelemHandStory, ShelemStory
 from .shelem.story import story as shelem_story
@@ -32,6 +32,7 @@ from .story import HandStory, MatchStory, story, unpack
 FORMAT_VERSION: Final = 1
 """The file's version (``format_version``): a reader refuses one it does not know."""
 HOKM, SHELEM = "hokm", "shelem"
+"""The file's ``game``: its format's ``family`` (``engine.rules.GameFormat.family``)."""
 FIELDS: Final = (
     "format_version",
     "game",
@@ -75,7 +76,8 @@ def export(
         not fit its format
     """
     data = dict(record)
-    game = SHELEM if data.get("format") == SHELEM_FORMAT else HOKM
+    fmt = FORMATS.get(str(data.get("format")))
+    game = HOKM if fmt is None else fmt.family  # an unknown name: Hokm's story refuses it
     told = _story(game, data)
     if told.winner_team is None:
         raise InvalidState("the record stops before the match is over")
@@ -126,9 +128,8 @@ def check(data: object) -> Checked:
     game = data["game"]
     if game not in (HOKM, SHELEM):
         raise BadMatchFile(f"game {game!r}: not {HOKM!r} or {SHELEM!r}")
-    if (data["format"] == SHELEM_FORMAT) != (game == SHELEM) or (
-        game == HOKM and data["format"] not in FORMATS
-    ):
+    fmt = FORMATS.get(str(data["format"]))
+    if fmt is None or fmt.family != game:
         raise BadMatchFile(f"format {data['format']!r} is no format of {game}")
     actions = data["actions"]
     if not isinstance(actions, list):

@@ -1,9 +1,9 @@
-"""The engine's two games by a table's stored format name: the Hokm family (every format of
-``rules.FORMATS``, played by ``Match``) and V6 Shelem (``SHELEM_FORMAT``, ``ShelemMatch``).
+"""The engine's two games by a table's stored format name: the Hokm family (the formats of
+``rules.FORMATS`` whose ``family`` is ``hokm``, played by ``Match``) and V6 Shelem (family
+``shelem``, ``ShelemMatch``).
 
-A caller that holds a format name or a stored match asks here rather than comparing names
-itself, so a game the engine gains is added in one place. ``FORMATS`` stays the Hokm family's
-(what ``Match`` plays); ``every_format`` adds Shelem's shape to it.
+A caller that holds a format name or a stored match asks here (or the format's ``family``)
+rather than comparing names itself, so a game the engine gains is added in one place.
 """
 
 from __future__ import annotations
@@ -11,19 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .errors import InvalidSetting
 from .match import Match
-from .rules import FORMATS, SHELEM_FORMAT, GameFormat
+from .rules import FORMATS, GameFormat, Rules
 from .shelem.match import ShelemMatch
 from .shelem.options import ShelemOptions
 
 
 def is_known(name: str) -> bool:
     """Whether a table may be opened (or restored) with the format ``name``."""
-    return name == SHELEM_FORMAT or name in FORMATS
-
-
-def is_hokm(name: str) -> bool:
-    """The format ``name`` is one of the Hokm family's, played by ``Match`` (R1, V2–V5)."""
     return name in FORMATS
 
 
@@ -33,15 +29,26 @@ def table_format(name: str, shelem: Callable[[], ShelemOptions]) -> GameFormat:
 
     :raises KeyError: an unknown format name.
     """
-    if name == SHELEM_FORMAT:
-        return shelem().fmt
-    return FORMATS[name]
+    fmt = FORMATS[name]
+    return shelem().fmt if fmt.family == "shelem" else fmt
 
 
-def every_format() -> dict[str, GameFormat]:
-    """Every format a table can have, by stored name: Hokm's (``FORMATS``, read now, so a
-    format added to it is seen) and Shelem's with its default options (V6)."""
-    return {**FORMATS, SHELEM_FORMAT: ShelemOptions().fmt}
+def check_target(name: str, target: int) -> None:
+    """Whether a match of the format ``name`` may be set to play to ``target`` (0: the
+    format's own): Shelem's by its options (V6.14), a Hokm format that fixes its target (the
+    joker six's 124, V5) only 0, any other by ``Rules`` (R12).
+
+    :raises InvalidSetting: a target the table would refuse.
+    :raises KeyError: an unknown format name.
+    """
+    fmt = FORMATS[name]
+    if fmt.family == "shelem":
+        ShelemOptions(target_score=target)
+    elif fmt.target_score:
+        if target != 0:
+            raise InvalidSetting("target_score", target, "0: this format fixes its target")
+    elif target != 0:
+        Rules(target_score=target)
 
 
 def load_match(data: dict[str, Any]) -> Match | ShelemMatch:
@@ -49,6 +56,7 @@ def load_match(data: dict[str, Any]) -> Match | ShelemMatch:
 
     :raises InvalidState: data that is not a stored match.
     """
-    if data.get("format") == SHELEM_FORMAT:
+    fmt = FORMATS.get(str(data.get("format")))
+    if fmt is not None and fmt.family == "shelem":
         return ShelemMatch.from_dict(data)
     return Match.from_dict(data)

@@ -54,7 +54,7 @@ from .events import (
     Trick,
     TrumpChosen,
 )
-from .rules import FORMATS, STANDARD, GameFormat, Rules
+from .rules import STANDARD, GameFormat, Rules, hokm_format
 from .shuffle import permutation
 
 _new_tuple = tuple.__new__  # builds a NamedTuple without its Python-level __new__
@@ -896,7 +896,7 @@ def _result_from_dict(d: dict[str, Any]) -> HandResult:
 def _from_dict(cls: type[Match], data: dict[str, Any]) -> Match:
     if data.get("version") != SERIAL_VERSION:
         raise InvalidState(f"unsupported stored match version {data.get('version')!r}")
-    fmt = FORMATS.get(str(data.get("format")))
+    fmt = hokm_format(data.get("format"))  # a Shelem record is ShelemMatch's (V6)
     if fmt is None:
         raise InvalidState(f"unknown game format {data.get('format')!r}")
     if data["phase"] not in PHASES:

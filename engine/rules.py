@@ -2,8 +2,11 @@
 
 ``GameFormat`` holds what a variant changes (seats, teams, deck, deal pattern, tricks to win,
 points): the standard game is one instance of it, and the variants of RULES.md V2–V5 are
-further instances in ``FORMATS`` rather than scattered constants. ``Rules`` holds the settings
-a table chooses (R3, R6, R12, V1).
+further instances in ``FORMATS`` rather than scattered constants. ``FORMATS`` is every format a
+table can have, V6 Shelem's among them; each names its ``family`` (``hokm``: played by
+``Match``; ``shelem``: by ``engine.shelem.ShelemMatch``), so a caller asks the format which game
+it is rather than comparing names. ``Rules`` holds the settings a table chooses (R3, R6, R12,
+V1).
 
 Removed cards (V2–V5): the seed (``002_…``) names the 2 of diamonds as its example
 ("مثلاً ۲ خشت"), so the 2s leave the deck in the order 2♦, 2♣, 2♥, 2♠ (``REMOVAL_ORDER``):
@@ -18,6 +21,9 @@ from typing import Final, Literal
 from .cards import CARDS, Card
 from .errors import InvalidSetting
 
+Family = Literal["hokm", "shelem"]
+"""The game a format belongs to: Hokm (R1–R15, V1–V5, ``Match``) or V6 Shelem (``ShelemMatch``)."""
+FAMILIES: Final[tuple[Family, ...]] = ("hokm", "shelem")
 HakemSelection = Literal["first_ace", "random"]
 HAKEM_SELECTIONS: Final = ("first_ace", "random")
 TARGET_SCORE_RANGE: Final = (1, 13)
@@ -51,6 +57,8 @@ class GameFormat:
     completed by the draw-and-discard procedure (the ``draw`` phase) rather than by the deal."""
     kitty: int = 0
     """V6 Shelem: cards dealt face down to the middle (the kitty) besides the hands."""
+    family: Family = "hokm"
+    """Which game plays the format: a Shelem format is never a ``Match``'s (V6)."""
     team_of: tuple[int, ...] = field(init=False)
     next_seat: tuple[int, ...] = field(init=False)
     """Who plays after each seat: seat numbers follow the direction of play (R2)."""
@@ -99,6 +107,11 @@ class GameFormat:
     def seats_of(self, team: int) -> tuple[int, ...]:
         """The seats playing for ``team``, so callers never restate the seating (R2)."""
         return self.teams[team]
+
+    @property
+    def is_default(self) -> bool:
+        """The standard table (R1): the format a setting, a link or a page leaves unsaid."""
+        return self.name == STANDARD.name
 
     @property
     def can_run_out(self) -> bool:
@@ -249,13 +262,57 @@ JOKER_SIX: Final = GameFormat(
 
 SHELEM_FORMAT: Final = "shelem"
 """V6 Shelem's stored format name. Its match is ``engine.shelem.ShelemMatch`` (an auction, a
-kitty, card points), not a ``Match`` of a ``GameFormat``, so it is not in ``FORMATS``; its
-table's shape is ``ShelemOptions.fmt``."""
+kitty, card points), never a ``Match``; a table's own shape is its ``ShelemOptions.fmt``."""
 
-#: Every known format by its stored name: a saved match names its own format (R1).
+
+def shelem_format(
+    deck: tuple[int, ...], kitty: int, bids: tuple[int, ...], target: int
+) -> GameFormat:
+    """V6 Shelem's table shape for the options' deck, kitty, bids and target (V6.2, V6.3.2,
+    V6.13, V6.14): four seats, partners opposite (V6.1), 12 cards each, every trick played.
+    ``ShelemOptions.fmt`` calls it; the points of R11 are 0, a hand is scored by its card
+    points (V6.9–V6.12)."""
+    return GameFormat(
+        name=SHELEM_FORMAT,
+        family="shelem",
+        seats=4,
+        teams=((0, 2), (1, 3)),
+        deck=deck,
+        first_deal=12,
+        hand_size=12,
+        deal=(12,),
+        kitty=kitty,
+        tricks_to_win=12,
+        points_win=0,
+        points_kot=0,
+        points_hakem_kot=0,
+        bids=bids,
+        target_score=target,
+    )
+
+
+#: V6 Shelem with the default options: 52 cards, a kitty of 4, bids 100–165 by 5, to 1165
+#: (``ShelemOptions().fmt`` is this very object; a test holds them together).
+SHELEM_DEFAULT: Final = shelem_format(tuple(range(len(CARDS))), 4, tuple(range(100, 166, 5)), 1165)
+
+#: Every known format by its stored name, of both families: a saved match names its own
+#: format (R1), and a table is opened with one of these (V6 Shelem's with default options).
 FORMATS: Final[dict[str, GameFormat]] = {
-    f.name: f for f in (STANDARD, THREE, FIVE, SIX_TEAMS, SIX_PAIRS, TWO, JOKER_SIX)
+    f.name: f for f in (STANDARD, THREE, FIVE, SIX_TEAMS, SIX_PAIRS, TWO, JOKER_SIX, SHELEM_DEFAULT)
 }
+
+
+def hokm_formats() -> dict[str, GameFormat]:
+    """The formats of ``FORMATS`` that ``Match`` plays (R1, V2–V5), read now so a format added
+    to ``FORMATS`` is seen: what the Hokm-only parts (search, solver, benches) iterate."""
+    return {name: f for name, f in FORMATS.items() if f.family == "hokm"}
+
+
+def hokm_format(name: object) -> GameFormat | None:
+    """The Hokm format stored as ``name``, or None for an unknown name or a Shelem one: what
+    reading a stored ``Match`` (or a position, a story, an analysis) accepts."""
+    fmt = FORMATS.get(str(name))
+    return fmt if fmt is not None and fmt.family == "hokm" else None
 
 
 @dataclass(frozen=True, slots=True)

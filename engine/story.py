@@ -22,7 +22,7 @@ from .cards import BY_CODE, Card, Suit
 from .errors import InvalidState
 from .events import HandResult, Trick
 from .match import PLAY, Match, _action_from_json, _action_to_json
-from .rules import FORMATS, GameFormat, Rules
+from .rules import GameFormat, Rules, hokm_format
 
 RECORD_VERSION: Final = 1
 
@@ -173,7 +173,7 @@ def _finished(hand: _Hand, result: HandResult) -> HandStory:
 def _parse(data: object) -> tuple[GameFormat, int, Rules, list[object]]:
     if not isinstance(data, dict) or data.get("v") != RECORD_VERSION:
         raise InvalidState("not a match record of this version")
-    fmt = FORMATS.get(str(data.get("format")))
+    fmt = hokm_format(data.get("format"))
     seed, rules, actions = data.get("seed"), data.get("rules"), data.get("actions")
     if fmt is None:
         raise InvalidState(f"unknown game format {data.get('format')!r}")

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 from engine import GameFormat, JokerMatch
 from engine.match import _VARIANT_CLASSES
-from engine.rules import FORMATS, JOKER_SIX
+from engine.rules import FORMATS, JOKER_SIX, hokm_formats
 
 TWOS = (0, 13, 26, 39)  # card numbers of the four 2s (suit-major, rank 2 first)
 
@@ -48,7 +48,7 @@ def _stand_in(seats: int, size: int) -> GameFormat:
 
 def engine_format(seats: int, size: int) -> GameFormat | None:
     """The engine's format with this shape (no jokers, no draw phase), if it has one."""
-    for fmt in FORMATS.values():
+    for fmt in hokm_formats().values():
         shaped = fmt.seats == seats and all(len(t) == size for t in fmt.teams)
         if shaped and len(fmt.deck) <= 52 and not fmt.discards:
             return fmt

@@ -10,11 +10,10 @@ it into the same ephemeral reply (``replies.reply_failure``).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Final
 
 import discord
-
-from engine.rules import SHELEM_FORMAT
 
 from ..names import member_name
 from ..present import answers, history, render, standings
@@ -231,10 +230,8 @@ async def rules(
     if interaction.guild_id is not None:
         settings = await bot.servers.get(interaction.guild_id)
     name = game_format if game_format in hosted_formats() else settings.game_format
-    target = settings.target_score
-    if name == SHELEM_FORMAT:  # the target a new Shelem table of this server would play to
-        target = TableSettings.from_guild(settings).shelem_options().target
-    return rules_text(lang, name, target)
+    table = replace(TableSettings.from_guild(settings), game_format=name)
+    return rules_text(lang, name, table.match_target)
 
 
 # ---------------------------------------------------------------------- history

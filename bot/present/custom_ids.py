@@ -20,12 +20,12 @@ from typing import Final
 
 from engine import Card, Suit
 from engine.cards import BY_CODE
-from engine.rules import FORMATS, STANDARD
-from engine.shelem.options import HAND_SIZE as SHELEM_HAND_SIZE
+from engine.rules import FORMATS, STANDARD, hokm_formats
 from engine.shelem.options import PASS, SAR_SHELEM, SHELEM, ShelemOptions
 
 from ..service.match_history import PER_PAGE as HISTORY_PER_PAGE
 from ..store.history_ops import HISTORY_DEPTH
+from .formats import format_is_named
 from .id_fields import Cards, Fields, Kind, Number, Text, Word
 
 PREFIX: Final = "hokm:"
@@ -48,7 +48,7 @@ MAX_HAND: Final = 9999
 """A hand's number (a Shelem deal's): the cap the ids always had, above every number a match
 can reach (a Shelem match deals at most ``MAX_DEALS``, V6.4.1 and V6.14.1; a Hokm match's
 hands are fewer still, each moving a side towards its target)."""
-MAX_TRICKS: Final = max(SHELEM_HAND_SIZE, *(f.hand_size for f in FORMATS.values()))
+MAX_TRICKS: Final = max(f.hand_size for f in FORMATS.values())
 """The most tricks of a hand in any game (V3–V5: 17): a replay shows tricks 0 (the deal) to it."""
 MAX_HISTORY_PAGE: Final = math.ceil(HISTORY_DEPTH / HISTORY_PER_PAGE)
 """``/hokm history`` lists the newest ``HISTORY_DEPTH`` matches, ``PER_PAGE`` a page."""
@@ -64,7 +64,7 @@ MAX_CHOSEN: Final = max(o.kitty_size for o in _SHELEM_OPTIONS)
 """V6.13: the most cards a Shelem hakem lays down (a kitty of six, with jokers)."""
 PUZZLE_MAX: Final = 2**31 - 1
 """A puzzle's id: the store's ``Integer`` key, signed 32 bits."""
-TRICK_BIDS: Final = (0, *sorted({b for f in FORMATS.values() for b in f.bids}))
+TRICK_BIDS: Final = (0, *sorted({b for f in hokm_formats().values() for b in f.bids}))
 """V5 joker six: a pass (0) or the tricks bid for hakem."""
 
 
@@ -86,7 +86,7 @@ class Click:
     yes: bool = False
     tricks: int = 0
     """``decide`` of a ``bid``: the tricks bid (0 passes)."""
-    game_format: str = "standard"
+    game_format: str = STANDARD.name
     """Standings buttons: the format whose standings they page through."""
     match_id: str = ""
     """``replay``, ``replay_step``: the finished match."""
@@ -218,7 +218,7 @@ KINDS: Final[tuple[Kind[Click], ...]] = (
             "standings",
             page=f.num("page"),
             member_id=f.num("member"),
-            game_format=f.text("format", "standard"),
+            game_format=f.text("format", STANDARD.name),
         ),
         optional=1,
     ),
@@ -358,7 +358,7 @@ def standings_id(
 ) -> str:
     """``direction`` (p or n) keeps Previous and Next distinct when both lead to one page; a
     format other than the standard game is named last (standings per format)."""
-    tail = f":{game_format}" if game_format != STANDARD.name else ""  # the default unsaid
+    tail = f":{game_format}" if format_is_named(game_format) else ""  # the default unsaid
     return f"hokm:p:{page}:{member_id}:{direction}{tail}"
 
 

@@ -13,7 +13,7 @@ from itertools import pairwise
 from typing import TypeVar
 
 from engine import GameFormat
-from engine.rules import FORMATS, STANDARD
+from engine.rules import FORMATS
 
 from ..service.table import Table
 from .i18n import CATALOG, LIST_SEPARATOR, number, rtl, t
@@ -26,8 +26,10 @@ T = TypeVar("T")
 
 def format_is_named(name: str) -> bool:
     """Whether a format is named where it is shown: every one but the standard game (R1),
-    which a table, a standings page or a replay leaves unsaid."""
-    return name != STANDARD.name
+    which a table, a standings page, a link or a replay leaves unsaid (an unknown name is
+    shown as it is)."""
+    fmt = FORMATS.get(name)
+    return fmt is None or not fmt.is_default
 
 
 def is_solo(fmt: GameFormat) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine import GameFormat, HandResult
-from engine.games import every_format
+from engine.rules import FORMATS
 from engine.story import MatchStory
 
 from ..names import CROWN, shown_name
@@ -43,7 +43,7 @@ REPLAYS_PER_ROW: Final = 5
 def listed_format(name: str) -> GameFormat | None:
     """The shape of a stored match's format, to name its teams by: Hokm's formats, and Shelem's
     four seats, partners opposite (V6); None for a name this bot does not know."""
-    return every_format().get(name)
+    return FORMATS.get(name)
 
 
 def short_format(lang: str, name: str) -> str:

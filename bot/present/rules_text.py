@@ -3,7 +3,7 @@ lines with the play and scoring every Hokm format shares, or Shelem's (V6)."""
 
 from __future__ import annotations
 
-from engine.rules import FORMATS, STANDARD
+from engine.rules import FORMATS
 
 from .formats import is_solo
 from .i18n import t
@@ -20,7 +20,7 @@ def rules_text(lang: str, format_name: str, target: int) -> str:
     if format_name in OWN_TEXT:
         return t(lang, f"rules.{format_name}", target=target, points=points)
     fmt = FORMATS.get(format_name)
-    if fmt is None or format_name == STANDARD.name:
+    if fmt is None or fmt.is_default:
         return t(lang, "rules.text", points=points)
     scoring = "rules.solo_scoring" if is_solo(fmt) else "rules.team_scoring"
     return "\n".join(

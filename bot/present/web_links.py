@@ -16,6 +16,7 @@ from urllib.parse import quote, urlencode
 from engine.rules import STANDARD
 
 from ..store import MatchPlayer
+from .formats import format_is_named
 from .web_html import esc
 from .web_parts import seat_markup
 
@@ -26,7 +27,7 @@ def _query(lang: str, **more: object) -> str:
 
 def member_href(root: str, user_id: int, lang: str, game_format: str = STANDARD.name) -> str:
     """A member's page (``p/<id>/``), in ``game_format`` (the standard game's is the default)."""
-    fmt = {} if game_format == STANDARD.name else {"format": game_format}
+    fmt = {"format": game_format} if format_is_named(game_format) else {}
     return f"{root}p/{user_id}/?{_query(lang, **fmt)}"
 
 

@@ -15,13 +15,12 @@ from collections.abc import Callable, Sequence
 from typing import Final
 from urllib.parse import urlencode
 
-from engine.rules import STANDARD
-
 from ..service.member_profile import MemberProfile
 from ..store import HistoryEntry
 from ..store.guild_settings import hosted_formats
 from ..store.rating_ops import RatingPoint
 from .dates import shown_day
+from .formats import format_is_named
 from .history import listed_format, short_format
 from .i18n import LIST_SEPARATOR, number, score_pair, t, word
 from .standings import decimal
@@ -44,7 +43,7 @@ def member_page(lang: str, guild: str | None, profile: MemberProfile) -> str:
 
     def here(**changes: str) -> str:
         values = {"lang": lang, "format": profile.game_format, **changes}
-        if values["format"] == STANDARD.name:
+        if not format_is_named(values["format"]):
             del values["format"]
         return "?" + urlencode(values)
 

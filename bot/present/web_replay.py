@@ -17,7 +17,6 @@ from urllib.parse import urlencode
 
 from engine import GameFormat, Suit
 from engine.events import Trick
-from engine.rules import STANDARD
 
 from ..names import CROWN
 from ..service.match_history import MatchReplay
@@ -51,7 +50,7 @@ def replay_page(lang: str, guild: str | None, replay: MatchReplay, hand: int, tr
     title = t(
         lang, "replay.title", scores=LIST_SEPARATOR.join(team_items(lang, fmt, names, entry.scores))
     )
-    if fmt.name != STANDARD.name:
+    if not fmt.is_default:
         title += LIST_SEPARATOR + short_format(lang, fmt.name)
     back = f"../?{urlencode({'lang': lang})}"
     body = [

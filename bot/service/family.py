@@ -19,7 +19,7 @@ from engine.story import MatchStory
 
 from .errors import ActionError
 from .ports import Pace, PlayerFactory, Update
-from .table import Table
+from .table import Table, TableSettings
 from .variants import Decision, ShelemDecision
 
 AnyMatch = Match | ShelemMatch
@@ -113,6 +113,11 @@ class GameFamily(Protocol):
     def own_target(self, game_format: str) -> ActionError | None:
         """Why a host may not set ``target_score`` for ``game_format`` (its family or format
         fixes the target itself: the joker six's 124, Shelem's ``shelem_target``), or None."""
+        ...
+
+    def with_target(self, settings: TableSettings, target: int) -> TableSettings:
+        """``settings`` playing to a tournament's ``target`` (0: the format's own, the seed's
+        for Shelem, V6.14; the server's for Hokm, R12); a format fixing its target keeps it."""
         ...
 
     def recorded(self, table: Table) -> Recorded:

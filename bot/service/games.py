@@ -7,7 +7,7 @@ a table plays. A new family is a new module and one line in ``FAMILIES``.
 from __future__ import annotations
 
 from engine import Card, GameFormat
-from engine.games import every_format
+from engine.rules import FORMATS
 
 from .events import HandEnded, MatchOver
 from .family import AnyChoice, AnyMatch, GameFamily, View
@@ -25,7 +25,7 @@ SUMMARY_EVENTS = (HandEnded, ShelemHandEnded, MatchOver)
 
 def formats() -> dict[str, GameFormat]:
     """Every format a table can be opened with, by stored name, Shelem's among them."""
-    return every_format()
+    return dict(FORMATS)
 
 
 def family_named(game_format: str) -> GameFamily:
@@ -33,8 +33,9 @@ def family_named(game_format: str) -> GameFamily:
 
     :raises KeyError: a format no family plays.
     """
+    named = FORMATS[game_format].family  # the format says its game (V6: ``shelem``)
     for family in FAMILIES:
-        if game_format in family.formats():
+        if family.name == named:
             return family
     raise KeyError(game_format)
 

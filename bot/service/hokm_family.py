@@ -5,10 +5,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine import TRUMP, Card, GameFormat, GreedyPlayer, Match, SeatView, Suit, seat_view
-from engine.rules import FORMATS
+from engine.rules import FORMATS, hokm_format, hokm_formats
 from engine.shelem.story import ShelemStory
 from engine.story import MatchStory, record, story
 
@@ -16,7 +17,7 @@ from . import moves
 from .errors import ActionError
 from .family import AnyChoice, AnyMatch, Recorded, View, WorkerChoice
 from .ports import Pace, PlayerFactory, Update
-from .table import Table
+from .table import Table, TableSettings
 from .variants import PHASES, ShelemDecision
 
 
@@ -51,7 +52,7 @@ class HokmFamily:
     hints = True
 
     def formats(self) -> dict[str, GameFormat]:
-        return dict(FORMATS)  # read now: a format added to FORMATS is one of the family's
+        return hokm_formats()  # read now: a format added to FORMATS is one of the family's
 
     def owns(self, match: AnyMatch | View) -> bool:
         return isinstance(match, Match | SeatView)
@@ -106,10 +107,15 @@ class HokmFamily:
         return story(replay)
 
     def own_target(self, game_format: str) -> ActionError | None:
-        fmt = FORMATS.get(game_format)
+        fmt = hokm_format(game_format)
         if fmt is not None and fmt.target_score:
             return ActionError("error.target_fixed", target=fmt.target_score)
         return None
+
+    def with_target(self, settings: TableSettings, target: int) -> TableSettings:
+        if target and not FORMATS[settings.game_format].target_score:  # V5 joker six: its own
+            return replace(settings, target_score=target)
+        return settings
 
     def recorded(self, table: Table) -> Recorded:
         match = _match(table.match) if table.match is not None else None

@@ -5,15 +5,15 @@ kitty, card points); its moves are ``shelem_moves``'.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine import Card, GameFormat
-from engine.rules import SHELEM_FORMAT
+from engine.rules import FORMATS
 from engine.shelem import (
     GreedyShelemPlayer,
     ShelemHandResult,
     ShelemMatch,
-    ShelemOptions,
     ShelemView,
     make_shelem_player,
     seat_view,
@@ -25,7 +25,7 @@ from . import shelem_moves
 from .errors import ActionError
 from .family import AnyChoice, AnyMatch, Recorded, View, WorkerChoice
 from .ports import Pace, PlayerFactory, Update
-from .table import Table
+from .table import Table, TableSettings
 from .variants import ShelemDecision
 
 
@@ -59,7 +59,7 @@ class ShelemFamily:
     hints = False  # no hints at Shelem tables (V6): the hint search is Hokm's
 
     def formats(self) -> dict[str, GameFormat]:
-        return {SHELEM_FORMAT: ShelemOptions().fmt}
+        return {name: f for name, f in FORMATS.items() if f.family == self.name}
 
     def owns(self, match: AnyMatch | View) -> bool:
         return isinstance(match, ShelemMatch | ShelemView)
@@ -108,6 +108,9 @@ class ShelemFamily:
 
     def own_target(self, game_format: str) -> ActionError | None:
         return ActionError("error.target_shelem")  # V6.14: ``shelem_target`` sets it
+
+    def with_target(self, settings: TableSettings, target: int) -> TableSettings:
+        return replace(settings, shelem_target=target)  # 0: the seed's target (V6.14)
 
     def recorded(self, table: Table) -> Recorded:
         match = _match(table.match)

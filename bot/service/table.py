@@ -116,8 +116,8 @@ class TableSettings:
     """A match with a computer player rates its members (a table saved before reads
     off); recorded with the finished match so a rebuild of the ratings rates it the same."""
     game_format: str = STANDARD.name
-    """The format, an ``engine.rules.FORMATS`` name or ``shelem`` (V6); a
-    table saved before formats were offered is the standard game."""
+    """The format, an ``engine.rules.FORMATS`` name (V6 Shelem's among them); a table saved
+    before formats were offered is the standard game."""
     shelem_joker: bool = False
     """V6.13 (a Shelem table only; a table saved before Shelem reads off)."""
     shelem_modes: str = "hokm"
@@ -136,6 +136,18 @@ class TableSettings:
         return cls(
             **{f.name: getattr(settings, f.name) for f in fields(cls) if f.name not in TABLE_ONLY}
         )
+
+    @property
+    def fmt(self) -> GameFormat:
+        """The shape of a table of these settings before its match exists: a Hokm format as it
+        is, a Shelem table's from its options (V6.2, V6.13, V6.14)."""
+        return table_format(self.game_format, self.shelem_options)
+
+    @property
+    def match_target(self) -> int:
+        """The score a match of these settings plays to: the format's own (the joker six's
+        124, V5; Shelem's by its options, V6.14), else the server's ``target_score`` (R12)."""
+        return self.fmt.target_score or self.target_score
 
     def shelem_options(self) -> ShelemOptions:
         """V6: the Shelem match's options from this table's settings.
@@ -230,7 +242,7 @@ class Table:
         place the bot learns seats and teams (R1, R2; a Shelem table's shape, V6.1)."""
         if self.match is not None:
             return self.match.fmt
-        return table_format(self.settings.game_format, self.settings.shelem_options)
+        return self.settings.fmt
 
     def team_of(self, seat: int) -> int:
         return self.fmt.team_of[seat]

@@ -14,12 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from engine.rules import FORMATS, SHELEM_FORMAT
-
 from ..store import TableRecord
 from ..store.guild_settings import GuildSettings
 from .errors import ActionError
 from .events import Expired
+from .games import family_named
 from .lobby import kept_seat
 from .moves import finish
 from .ports import Update
@@ -62,11 +61,7 @@ def table_settings(state: TournamentState, settings: GuildSettings) -> TableSett
         rated=config.rated,
         language=state.language,
     )
-    if config.format == SHELEM_FORMAT:
-        return replace(chosen, shelem_target=config.target_score)
-    if config.target_score and not FORMATS[config.format].target_score:
-        return replace(chosen, target_score=config.target_score)
-    return chosen
+    return family_named(config.format).with_target(chosen, config.target_score)
 
 
 def game_table(

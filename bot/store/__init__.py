@@ -2,8 +2,8 @@
 
 Knows nothing of Discord: ids are ints and table state is an opaque JSON-able dict. Of the
 engine it reads only the formats (``engine.rules.FORMATS``: a finished match's seats and teams
-are checked against its format's, and standings are kept per format; ``SHELEM_FORMAT``, V6, is
-one more) and Shelem's target range (``engine.shelem.options``, a server setting's limits).
+are checked against its format's, and standings are kept per format; V6 Shelem's is one of
+them) and Shelem's target range (``engine.shelem.options``, a server setting's limits).
 
     store = await Store.open("sqlite:///data/hokm.sqlite3")   # migrates to head first
     ...

@@ -19,7 +19,7 @@ from pydantic import (
     field_validator,
 )
 
-from engine.rules import FORMATS, SHELEM_FORMAT, STANDARD
+from engine.rules import FORMATS, STANDARD
 from engine.shelem.options import TARGET_RANGE as SHELEM_TARGETS
 
 __all__ = [
@@ -41,7 +41,7 @@ def hosted_formats() -> tuple[str, ...]:
     computer players play every decision of it: empty seats (R15) and a member's late turn
     (R14) bid (``greedy_bid`` / ``auto_bid``, a pass), name trump and play jokers; and V6
     Shelem, a game of its own (``engine.shelem``) with its own bids, kitty and modes."""
-    return (*FORMATS, SHELEM_FORMAT)
+    return tuple(FORMATS)
 
 
 ShelemModes = Literal[

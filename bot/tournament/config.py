@@ -1,7 +1,8 @@
 """A tournament's settings (``/hokm tournament new``), validated on construction.
 
-The game's own settings are checked by the engine (``Rules`` for the Hokm family,
-``ShelemOptions`` for Shelem), so a tournament can never hold a target a table would refuse.
+The game's own settings are checked by the engine (``engine.games.check_target``: ``Rules``
+for the Hokm family, ``ShelemOptions`` for Shelem), so a tournament can never hold a target a
+table would refuse.
 The table's shape (sides a table, players a side) follows from the format: ``Shape``.
 """
 
@@ -11,9 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
 from engine.errors import InvalidSetting
-from engine.rules import FORMATS, SHELEM_FORMAT, Rules
-from engine.shelem.options import TEAMS as SHELEM_TEAMS
-from engine.shelem.options import ShelemOptions
+from engine.games import check_target
+from engine.rules import FORMATS
 
 from .errors import InvalidConfig
 
@@ -49,9 +49,7 @@ class Shape:
 
 
 def shape_of(format_name: str) -> Shape:
-    """The table's shape of a Hokm format (``engine.rules.FORMATS``) or of Shelem."""
-    if format_name == SHELEM_FORMAT:
-        return Shape(len(SHELEM_TEAMS), len(SHELEM_TEAMS[0]))
+    """The table's shape of a format of ``engine.rules.FORMATS``, Hokm's or Shelem's (V6.1)."""
     fmt = FORMATS[format_name]
     return Shape(len(fmt.teams), len(fmt.teams[0]))
 
@@ -88,8 +86,8 @@ class TournamentConfig:
         low, high = NAME_LENGTH
         if not isinstance(self.name, str) or not low <= len(self.name.strip()) <= high:
             raise InvalidConfig("name", self.name, f"{low}–{high} characters")
-        if self.format != SHELEM_FORMAT and self.format not in FORMATS:
-            raise InvalidConfig("format", self.format, ", ".join([*FORMATS, SHELEM_FORMAT]))
+        if self.format not in FORMATS:
+            raise InvalidConfig("format", self.format, ", ".join(FORMATS))
         if self.system not in SYSTEMS:
             raise InvalidConfig("system", self.system, ", ".join(SYSTEMS))
         if self.partners not in PARTNERS:
@@ -123,13 +121,7 @@ class TournamentConfig:
     def _check_target(self) -> None:
         target = self.target_score
         try:
-            if self.format == SHELEM_FORMAT:
-                ShelemOptions(target_score=target)
-            elif FORMATS[self.format].target_score:
-                if target != 0:
-                    raise InvalidConfig("target_score", target, "0: this format fixes its target")
-            elif target != 0:
-                Rules(target_score=target)
+            check_target(self.format, target)
         except InvalidSetting as error:
             raise InvalidConfig("target_score", target, error.allowed) from error
 

@@ -13,7 +13,7 @@ from typing import Final, Literal
 
 from ..cards import CARDS, RED_JOKER
 from ..errors import InvalidSetting
-from ..rules import SHELEM_FORMAT, GameFormat
+from ..rules import SHELEM_DEFAULT, GameFormat, shelem_format
 
 Mode = Literal["hokm", "nars", "ace_nars", "sars"]
 MODES: Final[tuple[Mode, ...]] = ("hokm", "nars", "ace_nars", "sars")
@@ -27,10 +27,10 @@ SHELEM: Final = 1000
 SAR_SHELEM: Final = 2000
 """V6.5.2: sar-shelem, over a shelem, by an opponent of its bidder still in."""
 BID_STEP: Final = 5
-SEATS: Final = 4
-HAND_SIZE: Final = 12
-TEAMS: Final = ((0, 2), (1, 3))
-TEAM_OF: Final = (0, 1, 0, 1)
+SEATS: Final = SHELEM_DEFAULT.seats
+HAND_SIZE: Final = SHELEM_DEFAULT.hand_size
+TEAMS: Final = SHELEM_DEFAULT.teams
+TEAM_OF: Final = SHELEM_DEFAULT.team_of
 TRICK_POINTS: Final = 5
 """V6.9: each set of four cards, a trick or the hakem's laid-down cards."""
 PASSED_DEALS_MAX: Final = 3
@@ -181,22 +181,8 @@ class ShelemOptions:
 
 @lru_cache(maxsize=64)
 def _format(options: ShelemOptions) -> GameFormat:
-    return GameFormat(
-        name=SHELEM_FORMAT,
-        seats=SEATS,
-        teams=TEAMS,
-        deck=options.deck,
-        first_deal=HAND_SIZE,
-        hand_size=HAND_SIZE,
-        deal=(HAND_SIZE,),
-        kitty=options.kitty_size,
-        tricks_to_win=HAND_SIZE,
-        points_win=0,  # a hand is scored by its card points (V6.9–V6.12), never by these
-        points_kot=0,
-        points_hakem_kot=0,
-        bids=options.point_bids,
-        target_score=options.target,
-    )
+    fmt = shelem_format(options.deck, options.kitty_size, options.point_bids, options.target)
+    return SHELEM_DEFAULT if fmt == SHELEM_DEFAULT else fmt  # the registry's own, by default
 
 
 def bid_label(value: int) -> str:

@@ -40,7 +40,7 @@ from bot.store import HistoryEntry, HistoryPage, MemberRating, PlayerRecord, Sta
 from engine import Card, GameFormat, GreedyPlayer, Match, Suit, seat_view
 from engine.hints import REASONS, Hint
 from engine.match import BAM, BID, DISCARD, DRAW, TRUMP
-from engine.rules import FORMATS, JOKER_SIX, SHELEM_FORMAT
+from engine.rules import FORMATS, JOKER_SIX, SHELEM_FORMAT, hokm_format, hokm_formats
 from engine.shelem import ShelemMatch
 from engine.shelem.players import GreedyShelemPlayer
 from engine.shelem.players import act as shelem_act
@@ -69,7 +69,7 @@ SHELEMS = {
     "shelem": {"shelem_modes": "nars+ace_nars+sars"},
     "shelem_joker": {"shelem_joker": True},
 }
-GAMES = (*sorted(FORMATS), *SHELEMS)
+GAMES = (*sorted(hokm_formats()), *SHELEMS)
 LANGS = ("en", "fa")
 
 
@@ -169,7 +169,7 @@ def format_for(game: str) -> Iterator[GameFormat | None]:
         with joker_short() as fmt:
             yield fmt
     else:
-        yield FORMATS.get(game)
+        yield hokm_format(game)
 
 
 def play_through(table: Table, seed: int) -> None:
@@ -284,7 +284,7 @@ def test_standings_records_settings_rules_hints_and_refusals_fit(lang: str) -> N
     }
     spec = render.settings_message(lang, values, changed=True, web_url="https://x/" + "a" * 300)
     assert_fits_discord(spec)
-    for name in (*FORMATS, SHELEM_FORMAT, "unknown"):
+    for name in (*FORMATS, "unknown"):
         assert_text_fits(rules_text(lang, name, 5000))
     for reason in REASONS:
         hint = Hint(Card.parse("10♦"), reason, Suit.HEARTS, Card.parse("Q♠"), 12)

@@ -32,21 +32,58 @@ FAMILY_MODULES = {
 }
 """The family modules and the registries: the only places that know a family's classes."""
 ASKS_WHICH_GAME = re.compile(r'isinstance\([^)]*(Shelem|Joker)|is_shelem|== *"(standard|shelem)"')
+COMPARES_FORMAT_NAMES = re.compile(
+    r"\bSHELEM_FORMAT\b|\bFORMAT_NAME\b"  # Shelem's name, to compare a table's with
+    r"|STANDARD\.name *[!=]=|[!=]= *STANDARD\.name"  # the default game by its name
+    r'|"(standard|shelem)" *[!=]=|!= *"(standard|shelem)"'
+    r'|\.family *[!=]= *"'  # a format's family by its name: ask the family object
+)
+"""Comparing format names (or a format's family name) outside the family modules: a format
+says what it is (``GameFormat.family``, ``is_default``), a family what it does."""
 
 
-def test_no_module_outside_the_families_asks_which_game_a_table_plays() -> None:
-    found = [
+def _lines_outside_the_families(pattern: re.Pattern[str]) -> list[str]:
+    return [
         f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
         for path in sorted((ROOT / "bot").rglob("*.py"))
         if str(path.relative_to(ROOT)) not in FAMILY_MODULES
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if ASKS_WHICH_GAME.search(line)
+        if pattern.search(line)
     ]
-    assert found == []
+
+
+def test_no_module_outside_the_families_asks_which_game_a_table_plays() -> None:
+    assert _lines_outside_the_families(ASKS_WHICH_GAME) == []
+
+
+def test_no_module_outside_the_families_compares_format_names() -> None:
+    assert _lines_outside_the_families(COMPARES_FORMAT_NAMES) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "if name == SHELEM_FORMAT:",
+        "if config.format != SHELEM_FORMAT and x:",
+        'tail = f":{g}" if g != STANDARD.name else ""',
+        "if STANDARD.name == values['format']:",
+        'if fmt.family == "shelem":',
+        'if "standard" != name:',
+        "data.get('format') == FORMAT_NAME",
+    ],
+)
+def test_the_name_check_sees_what_it_forbids(line: str) -> None:
+    """The grep is real: each way of asking by name that was removed is caught."""
+    assert COMPARES_FORMAT_NAMES.search(line)
+
+
+def test_the_name_check_lets_defaults_and_limits_be() -> None:
+    for line in ("game_format: str = STANDARD.name", "MAX_FORMAT_NAME = 32", "fmt.family"):
+        assert not COMPARES_FORMAT_NAMES.search(line)
 
 
 def test_every_format_belongs_to_one_family_shelem_among_them_v6() -> None:
-    assert set(formats()) == {*FORMATS, SHELEM_FORMAT}
+    assert set(formats()) == set(FORMATS) and SHELEM_FORMAT in FORMATS
     assert formats()[SHELEM_FORMAT] == ShelemOptions().fmt
     for name in formats():
         owners = [f for f in FAMILIES if name in f.formats()]
@@ -57,7 +94,7 @@ def test_every_format_belongs_to_one_family_shelem_among_them_v6() -> None:
         family_named("no_such_format")
 
 
-@pytest.mark.parametrize("game_format", [*sorted(FORMATS), SHELEM_FORMAT])
+@pytest.mark.parametrize("game_format", sorted(FORMATS))
 def test_a_lobby_finds_its_family_and_presenter(game_format: str) -> None:
     table = Table("t1", 1, 2, 3, TableSettings(game_format=game_format), 0.0)
     family = family_named(game_format)

@@ -133,7 +133,7 @@ def test_a_hands_table_message_shows_only_its_own_log() -> None:
     assert this_hand(table) == old
 
 
-@pytest.mark.parametrize("game", sorted({*FORMATS, "shelem"}))
+@pytest.mark.parametrize("game", sorted(FORMATS))
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_a_hands_end_fits_discord_under_the_worst_names(game: str, lang: str) -> None:
     """Six names of 32 escaped characters: the hand messages, the closed one and the table

@@ -16,6 +16,7 @@ from bot.present.render import MessageSpec
 from bot.service.match_history import MatchReplay
 from bot.store import HistoryEntry, HistoryPage, MatchPlayer
 from engine import FORMATS, Match, Rules
+from engine.rules import hokm_formats
 from engine.story import record, story
 from tests.engine.helpers import random_move
 
@@ -209,7 +210,7 @@ def step(spec: MessageSpec, label: str) -> tuple[int, int] | None:
     return None if button.disabled else position(button.custom_id)
 
 
-@pytest.mark.parametrize("fmt_name", sorted(FORMATS))
+@pytest.mark.parametrize("fmt_name", sorted(hokm_formats()))
 def test_the_buttons_walk_every_frame_of_the_match_and_back(fmt_name: str) -> None:
     replay = finished_replay(fmt_name)
     hands = replay.story.hands

@@ -48,7 +48,7 @@ from .persian_order import (
     reading_faults,
 )
 
-GAMES = (*sorted(FORMATS), SHELEM_FORMAT)
+GAMES = tuple(sorted(FORMATS))
 SEEDS = {SHELEM_FORMAT: 10}
 """A Shelem seed whose match has a side below zero (a negative score in its lines)."""
 _PERSIAN = re.compile(r"[\u0620-\u064a\u067e-\u06d3]")
@@ -192,7 +192,7 @@ def _beside() -> list[tuple[str, str]]:
         if "key" in fields:
             continue
         out.line(key, render.error_text("fa", key, params))
-    for name in (*FORMATS, SHELEM_FORMAT):
+    for name in FORMATS:
         out.line(f"rules {name}", rules_text("fa", name, 7))
     for reason in REASONS:
         hint = Hint(Card.parse("10♦"), reason, Suit.HEARTS, Card.parse("Q♠"), 12)

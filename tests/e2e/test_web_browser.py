@@ -33,7 +33,7 @@ from bot.discord.client import HokmBot
 from bot.service.puzzles import PuzzleBook
 from bot.store import FinishedMatch
 from bot.store.guild_settings import GuildSettings
-from engine.rules import FORMATS
+from engine.rules import FORMATS, hokm_formats
 from engine.shelem.story import story as shelem_story
 from engine.story import story
 from tests.double.server import DiscordDouble
@@ -213,7 +213,7 @@ async def store_every_format(served: Served, names: Sequence[str], guild: int = 
     ``names``: its key (the format, or ``shelem``, ``shelem_joker``) to the match; and the
     server's puzzles, so the home page shows its puzzle of the day."""
     kept = {}
-    for n, fmt_name in enumerate(FORMATS):
+    for n, fmt_name in enumerate(hokm_formats()):
         kept[fmt_name] = hokm_match(fmt_name, 60 + n, guild, 20 + n, names)
     kept["shelem"] = shelem_match(80, guild, 40, names)
     kept["shelem_joker"] = shelem_match(81, guild, 41, names, joker=True)
@@ -262,7 +262,7 @@ async def test_every_page_fits_the_screen_with_the_longest_names(
     async with serving(tmp_path) as served, async_playwright() as playwright:
         kept = await store_every_format(served, LONG_NAMES)
         boards = [served.home + f"?lang={lang}"]
-        boards += [served.home + f"?lang={lang}&format={name}" for name in (*FORMATS, "shelem")]
+        boards += [served.home + f"?lang={lang}&format={name}" for name in FORMATS]
         urls = list(boards)
         urls += [
             served.home + f"m/{match.match_id}?lang={lang}&h={h}&t={t}"

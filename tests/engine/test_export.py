@@ -18,6 +18,7 @@ import pytest
 from engine import FORMATS, InvalidState, Match, Rules
 from engine.export import FORMAT_VERSION, BadMatchFile, check, export
 from engine.replay_file import main, verdict
+from engine.rules import hokm_formats
 from engine.shelem import ShelemOptions
 from engine.shelem.story import record as shelem_record
 from engine.shelem.story import story as shelem_story
@@ -59,7 +60,7 @@ def as_file(data: dict[str, Any]) -> dict[str, Any]:
     return loaded
 
 
-@pytest.mark.parametrize("name", sorted(FORMATS))
+@pytest.mark.parametrize("name", sorted(hokm_formats()))
 def test_every_hokm_format_exports_and_replays_to_the_match_as_played(name: str) -> None:
     match = hokm_match(name, 5)
     data = as_file(export(record(match), seats(match.fmt.seats), ABOUT))

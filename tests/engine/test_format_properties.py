@@ -1,4 +1,4 @@
-"""Random seeds, random legal decisions, every format of ``FORMATS`` (R4, R8–R13, V1–V5):
+"""Random seeds, random legal decisions, every Hokm format of ``FORMATS`` (R4, R8–R13, V1–V5):
 the invariants hold at every step, and a seat's view holds no card it may not see."""
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ from engine import (
     seat_view,
 )
 from engine.match import BAM, DISCARD, DRAW, TRUMP
-from engine.rules import FORMATS, GameFormat
+from engine.rules import FORMATS, GameFormat, hokm_formats
 
 from .helpers import random_move
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 few = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-NAMES = sorted(FORMATS)
-TRICK_FORMATS = sorted(name for name, fmt in FORMATS.items() if not fmt.bids)
+NAMES = sorted(hokm_formats())
+TRICK_FORMATS = sorted(name for name, fmt in hokm_formats().items() if not fmt.bids)
 """The formats won by tricks (joker six, won by its bid, has its own in test_joker_six.py)."""
 
 

@@ -7,8 +7,11 @@ import dataclasses
 import pytest
 
 from engine import MATCH_OVER, STANDARD, TRUMP, GreedyPlayer, HandResult, Match, seat_view
-from engine.rules import FORMATS, GameFormat
+from engine.errors import InvalidSetting, InvalidState
+from engine.games import check_target, load_match
+from engine.rules import FORMATS, SHELEM_FORMAT, GameFormat, hokm_format, hokm_formats
 from engine.search import match_equity, outcome_values
+from engine.shelem import ShelemMatch, ShelemOptions
 
 #: Same seating as the standard table, richer points: only the carried format can explain them.
 RICH: GameFormat = dataclasses.replace(
@@ -68,3 +71,36 @@ def test_r11_match_equity_scores_hands_as_the_format_does() -> None:
     for us, them, hakem in ((0, 0, True), (2, 1, False), (3, 5, True), (6, 6, False)):
         assert match_equity(2 * us, 2 * them, 14, hakem, RICH) == match_equity(us, them, 7, hakem)
     assert match_equity(5, 0, 7, True, RICH) != match_equity(5, 0, 7, True)
+
+
+def test_v6_shelem_is_a_format_of_formats_with_its_family() -> None:
+    """One registry: Shelem's default shape is ``FORMATS["shelem"]``, the very object its
+    default options make, and every other format is the Hokm family's."""
+    shelem = FORMATS[SHELEM_FORMAT]
+    assert shelem is ShelemOptions().fmt
+    assert shelem.family == "shelem" and shelem.kitty == 4 and shelem.target_score == 1165
+    assert ShelemOptions(joker=True).fmt.family == "shelem"
+    assert {f.family for n, f in FORMATS.items() if n != SHELEM_FORMAT} == {"hokm"}
+    assert SHELEM_FORMAT not in hokm_formats() and set(hokm_formats()) | {SHELEM_FORMAT} == set(
+        FORMATS
+    )
+    assert hokm_format(SHELEM_FORMAT) is None and hokm_format("standard") is STANDARD
+    assert [f.name for f in FORMATS.values() if f.is_default] == ["standard"]
+
+
+def test_v6_a_shelem_record_is_no_hokm_match() -> None:
+    """``Match`` reads only its own family's formats, though ``FORMATS`` holds Shelem's."""
+    data = Match(7).to_dict() | {"format": SHELEM_FORMAT}
+    with pytest.raises(InvalidState, match="unknown game format"):
+        Match.from_dict(data)
+    assert isinstance(load_match(ShelemMatch(3).to_dict()), ShelemMatch)
+    assert isinstance(load_match(Match(3).to_dict()), Match)
+
+
+def test_a_target_is_checked_by_the_formats_family() -> None:
+    check_target("standard", 5)
+    check_target("joker_six", 0)
+    check_target(SHELEM_FORMAT, 1000)
+    for name, target in (("standard", 50), ("joker_six", 7), (SHELEM_FORMAT, 7)):
+        with pytest.raises(InvalidSetting):
+            check_target(name, target)

@@ -19,14 +19,14 @@ from engine import Match, SearchPlayer, seat_view
 from engine.cards import parse_cards
 from engine.fastsim import TO_RM, to_rm
 from engine.match import BID, PLAY
-from engine.rules import FORMATS
+from engine.rules import FORMATS, hokm_formats
 from engine.sampling import PlayModel
 from engine.signals import losing_follows, side_masters, signal_card, winning_card
 
 from .test_players_formats import TINY, act
 
 SIGNALLING = dataclasses.replace(TINY, signals=True)
-TEAM_FORMATS = [n for n, f in FORMATS.items() if not f.solo and not f.jokers]
+TEAM_FORMATS = [n for n, f in hokm_formats().items() if not f.solo and not f.jokers]
 """Formats where a seat has a partner to signal to (the joker six's jokers are not read)."""
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
