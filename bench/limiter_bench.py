@@ -4,8 +4,11 @@ For each backend: ``try_acquire`` alone (the backend's own round trip: a PL/pgSQ
 asyncpg connection, an EVALSHA on Redis, a few dict operations locally) and the whole front
 (``Limiter.acquire``: the priority queue, the pump, the future), timed call by call with
 limits so high that every call is granted; and the bot process's CPU per acquire, which is
-what the bot pays (the server's share is PostgreSQL's or Redis's). The last line printed is
-one JSON object.
+what the bot pays (the server's share is PostgreSQL's or Redis's). Then the front again with
+``--at-once`` calls waiting at every moment (callers that ask again as soon as they are
+granted, as the outbox's jobs do under load): the wall time and bot CPU per call, and the round
+trips to the backend per call (a batch asks for every queued call at once). The last line
+printed is one JSON object.
 
     python bench/limiter_bench.py                         # the machine's PostgreSQL and Redis
     python bench/limiter_bench.py --calls 5000
@@ -78,6 +81,31 @@ async def time_front(backend: Backend, calls: int) -> dict[str, Any]:
     return {**summary(samples), "cpu_us": round(cpu_per * 1e6, 1)}
 
 
+async def time_front_queued(backend: Backend, calls: int, at_once: int) -> dict[str, Any]:
+    limiter = Limiter(backend, Limits(**vars(OPEN)))
+    await limiter.start()
+    left = calls
+
+    async def caller(n: int) -> None:
+        nonlocal left
+        while left > 0:
+            left -= 1
+            await limiter.acquire(n % CHANNELS)
+
+    cpu, wall = time.process_time(), time.perf_counter()
+    await asyncio.gather(*(caller(n) for n in range(at_once)))
+    wall_per = (time.perf_counter() - wall) / calls
+    cpu_per = (time.process_time() - cpu) / calls
+    assert limiter.fallback_grants == 0, "the backend failed during the run"
+    trips = getattr(limiter, "round_trips", None)  # counted since the batches came
+    await limiter.close()
+    return {
+        "wall_us": round(wall_per * 1e6, 1),
+        "cpu_us": round(cpu_per * 1e6, 1),
+        "round_trips_per_call": None if trips is None else round(trips / calls, 3),
+    }
+
+
 async def admin(database_url: str, sql: str) -> None:
     import asyncpg  # type: ignore[import-untyped]
 
@@ -91,6 +119,7 @@ async def admin(database_url: str, sql: str) -> None:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=2000)
+    parser.add_argument("--at-once", type=int, default=16)
     parser.add_argument(
         "--database-url", default="postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
     )
@@ -114,13 +143,16 @@ async def main() -> None:
             alone = await time_backend(backend_alone, args.calls)
             await backend_alone.close()
             front = await time_front(make(), args.calls)
-            results[kind] = {"try_acquire": alone, "acquire": front}
+            queued = await time_front_queued(make(), args.calls, args.at_once)
+            results[kind] = {"try_acquire": alone, "acquire": front, "queued": queued}
             print(
                 f"{kind:<10} try_acquire: mean {alone['mean_us']:>7.1f} µs  "
                 f"p50 {alone['p50_us']:>7.1f}  p99 {alone['p99_us']:>7.1f}  "
                 f"bot CPU {alone['cpu_us']:>6.1f} µs | Limiter.acquire: mean "
                 f"{front['mean_us']:>7.1f} µs  p99 {front['p99_us']:>7.1f}  "
-                f"bot CPU {front['cpu_us']:>6.1f} µs"
+                f"bot CPU {front['cpu_us']:>6.1f} µs | {args.at_once} at once: "
+                f"{queued['wall_us']:>6.1f} µs a call, bot CPU {queued['cpu_us']:>6.1f} µs, "
+                f"round trips a call {queued['round_trips_per_call']}"
             )
     finally:
         await admin(args.database_url, f'DROP DATABASE IF EXISTS "{bench_db}" WITH (FORCE)')
