@@ -1,8 +1,10 @@
 """A finished match's page on a server's web page, as HTML: when it ended,
 its format and length (hands played, minutes), its teams and final score, each player with
-their rating change (every member's name a link to their page), and each hand's contract
-and result as the Discord Replay says them, each a link to that hand in the replay; and the
-links to the replay and to the match's file (``docs/match-format.md``).
+their rating change (every member's name a link to their page), once the match is analysed
+each member's accuracy with every hand known and their costliest decision (the summary's
+lines, ``analysis_lines``), and each hand's contract and result as the Discord Replay says
+them, each a link to that hand in the replay; and the links to the replay and to the match's
+file (``docs/match-format.md``).
 
 The address is ``m/<match id>/``: the way home is ``../../``, the replay ``../<match id>``
 and the file ``../<match id>.json``.
@@ -18,6 +20,7 @@ from engine.shelem.story import ShelemHandStory
 from engine.story import HandStory
 
 from ..service.match_facts import MatchFacts
+from .analysis_lines import costliest_text
 from .history import replay_about, replay_counts, short_format
 from .history_parts import team_items
 from .i18n import LIST_SEPARATOR, number, t, word
@@ -59,6 +62,7 @@ def match_page(lang: str, guild: str | None, facts: MatchFacts) -> str:
         f'<p class="note">{sentence(lang, "web.download_note", command=command)}</p>',
         "</section>",
         *_players(lang, facts, links),
+        *_grades(lang, facts, links),
         *_hands(lang, facts, names),
         "</main>",
     ]
@@ -120,6 +124,42 @@ def _players(lang: str, facts: MatchFacts, links: list[str]) -> list[str]:
         )
     out += ["</tbody>", "</table>", "</section>"]
     return out
+
+
+def _grades(lang: str, facts: MatchFacts, links: list[str]) -> list[str]:
+    """Once the match is analysed: each member's decisions that kept the best outcome with
+    every hand known, of those with a choice, and their costliest (the summary's line); a
+    format the solver does not value says so. Nothing before the analysis is made."""
+    analysis, fmt = facts.replay.analysis, facts.replay.story.fmt
+    if analysis is None:
+        return []
+    out = [
+        '<section id="analysis" aria-labelledby="analysis-h">',
+        f'<h2 id="analysis-h">{esc(t(lang, "web.analysis"))}</h2>',
+    ]
+    if analysis.skipped:
+        out.append(f'<p class="note">{esc(t(lang, "analysis.no_format"))}</p>')
+        return [*out, "</section>"]
+    items = []
+    for p in sorted(facts.replay.entry.players, key=lambda p: p.seat):
+        grade = analysis.seat_grade(p.seat)
+        if p.is_computer or p.seat >= fmt.seats or not grade.decisions:
+            continue
+        line = t(
+            lang,
+            "analysis.player",
+            kept=number(lang, grade.kept),
+            decisions=number(lang, grade.decisions),
+            rate=number(lang, round(100 * grade.accuracy)),
+        )
+        if grade.costliest is not None:
+            line += costliest_text(lang, fmt, *grade.costliest)
+        items.append(f'<li data-seat="{p.seat}">{links[p.seat]} {esc(line)}</li>')
+    out += [
+        f'<ul class="grades">{"".join(items)}</ul>',
+        f'<p class="note">{esc(t(lang, "web.analysis_note"))}</p>',
+    ]
+    return [*out, "</section>"]
 
 
 def _hands(lang: str, facts: MatchFacts, names: list[str]) -> list[str]:

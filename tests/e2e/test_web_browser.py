@@ -39,6 +39,7 @@ from engine.story import story
 from tests.double.server import DiscordDouble
 from tests.matches import played
 from tests.puzzle_matches import analysed
+from tests.web.analysis_sample import analysis_of
 from tests.web.conftest import GUILD, Served, serving
 from tests.web.sample import LONG_NAMES, hokm_match, shelem_match
 from tests.web.tournament_sample import sample_tournament, store_tournament
@@ -210,7 +211,8 @@ languages (the Persian page showed ``hokm settings web:false/``)."""
 
 async def store_every_format(served: Served, names: Sequence[str], guild: int = GUILD) -> dict:
     """A finished match of every Hokm format and of Shelem, with and without jokers, named
-    ``names``: its key (the format, or ``shelem``, ``shelem_joker``) to the match; and the
+    ``names``, each with an analysis (graded, or "no analysis" for a format the solver does
+    not value): its key (the format, or ``shelem``, ``shelem_joker``) to the match; and the
     server's puzzles, so the home page shows its puzzle of the day."""
     kept = {}
     for n, fmt_name in enumerate(hokm_formats()):
@@ -219,6 +221,9 @@ async def store_every_format(served: Served, names: Sequence[str], guild: int = 
     kept["shelem_joker"] = shelem_match(81, guild, 41, names, joker=True)
     for match in kept.values():
         assert await served.store.finish_match(match)
+    for name, match in kept.items():  # each match's page with its analysis's lines
+        analysed_at = match.finished_at
+        assert await served.store.save_analysis(match.match_id, analysis_of(name), analysed_at)
     # a finished tournament (its page, linked from the home page) named with the same names
     await store_tournament(served.store, sample_tournament(guild, names, name=(names[0] * 3)[:80]))
     # the puzzle of the day on the home page (from the fixture's match of seed 101)
