@@ -49,6 +49,11 @@ BATCH = 16
 shared backend before the outbox keeps its next job (``busy``): more would only wait for a
 later answer, out of the outbox's reach (where a newer job can still replace an older one)."""
 
+LATE = 0.125
+"""Seconds between a call's round trip and its send past which the call is counted late: the
+margin of the default budget, 5 calls a second below Discord's 50, at 40 a second."""
+LATE_LOG_EVERY = 60.0
+
 call_priority: ContextVar[int] = ContextVar("hokm_call_priority", default=0)
 """The priority of the REST calls made in this context (lower first); the outbox sets it for
 its jobs, and calls made anywhere else (start-up, command sync) count as most urgent."""
@@ -60,6 +65,8 @@ class _Waiter:
     seq: int
     channel_id: int | None = field(compare=False)
     future: asyncio.Future[None] = field(compare=False)
+    asked: float = field(default=0.0, compare=False)
+    """When the round trip that granted it was sent: the budget counted the call after that."""
 
 
 class Limiter:
@@ -104,6 +111,9 @@ class Limiter:
         """Called after every grant (the outbox starts its next job then)."""
         self.granted = 0
         self.fallback_grants = 0
+        self.late_grants = 0
+        """Calls that went ``LATE`` or more after their grant was asked for."""
+        self._late_logged = -LATE_LOG_EVERY
         self.round_trips = 0
         """Batches asked of the shared backend (``bench/limiter_bench.py``, the tests)."""
 
@@ -136,6 +146,25 @@ class Limiter:
         finally:
             if not waiter.future.done():
                 waiter.future.cancel()
+        self._note_lateness(waiter)
+
+    def _note_lateness(self, waiter: _Waiter) -> None:
+        """Count a call that goes ``LATE`` seconds or more after its budget counted it (its
+        process's event loop was late to hand the grant on), and say so once a minute at most:
+        the calls that reach Discord in a second are then no longer the ones counted in it,
+        which the budget's margin (45 a second against Discord's 50) covers only so far."""
+        now = self.clock()
+        if now - waiter.asked < LATE:
+            return
+        self.late_grants += 1
+        if now - self._late_logged >= LATE_LOG_EVERY:
+            self._late_logged = now
+            log.info(
+                "rate limiter: %d calls so far went %g s or more after the budget counted them "
+                "(a late event loop)",
+                self.late_grants,
+                LATE,
+            )
 
     async def _run(self) -> None:
         while True:
@@ -167,6 +196,7 @@ class Limiter:
         return max(budget, self._blocked.get(waiter.channel_id or 0, 0.0))
 
     async def _serve(self, batch: list[_Waiter]) -> None:
+        asked = self.clock()
         verdicts = await self._ask(batch)
         now = self.clock()
         # Late by up to a quarter of the wait, at random: processes told to wait for the same
@@ -178,6 +208,7 @@ class Limiter:
             self._hint = (verdict.tokens, now)
             if verdict.granted:
                 self.granted += 1
+                waiter.asked = asked
                 if not waiter.future.done():
                     waiter.future.set_result(None)
             elif verdict.channel:

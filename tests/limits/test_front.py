@@ -234,3 +234,31 @@ async def test_a_stalled_event_loop_is_not_taken_for_a_backend_that_hangs(
     assert late.asked == 3 and limiter.fallback_grants == 0 and not limiter.degraded
     assert not any(r.levelno >= logging.WARNING for r in caplog.records)
     await limiter.close()
+
+
+async def test_a_call_handed_on_late_by_a_stalled_loop_is_counted_and_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The budget counts a call when it grants it; a loop that stalls before the call goes
+    sends it later than counted (what the budget's margin must absorb). Such calls are counted
+    and said at most once a minute, so a run's 429s can be told apart from the budget's."""
+    caplog.set_level(logging.INFO, logger="bot.limits")
+    limiter = Limiter(LocalBackend(), Limits(rate=100.0, burst=5.0))
+    await limiter.acquire(None)
+    assert limiter.late_grants == 0
+
+    def stall() -> None:  # runs after the grant, before the waiting call resumes
+        limiter.listeners.remove(stall)
+        time.sleep(0.2)
+
+    limiter.listeners.append(stall)
+    await limiter.acquire(None)
+    await limiter.acquire(None)
+    limiter.listeners.append(stall)
+    await limiter.acquire(None)
+    await limiter.close()
+    assert limiter.late_grants == 2
+    lines = [r.getMessage() for r in caplog.records if "went 0.125 s or more" in r.getMessage()]
+    assert lines == [
+        "rate limiter: 1 calls so far went 0.125 s or more after the budget counted them (a late event loop)"
+    ]
