@@ -18,6 +18,8 @@ from contextlib import AbstractAsyncContextManager
 import aiohttp
 import discord
 
+from engine import Card
+
 from ..present import render
 from ..service.delivery import NOWHERE, Delivery, Shown
 from ..service.events import CaughtUp, MatchOver, Opened, Resumed
@@ -181,6 +183,23 @@ class DiscordPublisher:
         if self.feedback.delivery(table.table_id).now.closed(seat):
             self.hands.answered(table, seat, rendered)
         self.hands.clicked(table, seat, interaction, rendered=rendered)
+
+    async def answer_choice(
+        self, interaction: discord.Interaction, table: Table, seat: int, chosen: tuple[Card, ...]
+    ) -> None:
+        """V6.6.1: the hakem's hand with his cards chosen so far, through his click: in place
+        in a DM or an ephemeral view; from a public message (a forged id) privately, never in
+        the channel. Nothing is kept live: the table has not changed."""
+        ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+        in_place = ephemeral or interaction.guild_id is None
+        async with self._settled(table):
+            spec = render.hand_message(
+                table, seat, ephemeral=ephemeral or not in_place, chosen=chosen
+            )
+        if in_place:
+            await interaction.response.edit_message(**message_kwargs(spec))
+        else:
+            await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
 
     def lobby_click(
         self, channel_id: int | None, user_id: int, interaction: discord.Interaction

@@ -17,7 +17,7 @@ import discord
 
 from engine import Card, Suit
 
-from ..present import custom_ids, render
+from ..present import custom_ids
 from ..service.errors import ActionError
 from ..service.service import TableService, Update
 from ..service.variants import Decision
@@ -175,24 +175,11 @@ async def _kitty_click(
     """V6.6.1: a card the hakem chooses to lay down, or puts back. Only his own message
     changes (in place); the table does not until he presses **Lay down**. The choice is
     checked against the table (his turn to lay down, his cards, at most the kitty's number)."""
-    assert click.card is not None
-    before = click.chosen
-    chosen = (
-        tuple(c for c in before if c != click.card)
-        if click.card in before
-        else (*before, click.card)
+    user = interaction.user.id
+    table, seat, chosen = await bot.service.shelem.choose(
+        click.table_id, user, click.hand, click.chosen, _card(click)
     )
-    ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
-    async with bot.service.settled(click.table_id):
-        table, seat, chosen = bot.service.shelem.selection(
-            click.table_id, interaction.user.id, click.hand, chosen
-        )
-        in_place = ephemeral or interaction.guild_id is None
-        spec = render.hand_message(table, seat, ephemeral=not in_place or ephemeral, chosen=chosen)
-    if in_place:
-        await interaction.response.edit_message(**message_kwargs(spec))
-    else:  # forged onto a public message: the hand goes privately, never to the channel
-        await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
+    await bot.publisher.answer_choice(interaction, table, seat, chosen)
 
 
 async def _replay_step(

@@ -15,7 +15,7 @@ import discord
 
 from ..names import member_name
 from ..present import custom_ids
-from ..present.answers import tournament_answer
+from ..present.answers import tournament_answer, tournament_invited
 from ..service.errors import ActionError
 from ..service.tournament_state import TournamentState
 from .cogs.bot_api import CogBot
@@ -63,8 +63,7 @@ async def join(
     if done.core.member_entry(user.id) is not None:
         await say(interaction, tournament_answer(done, "joined"))
     elif ids:
-        invited = " ".join(f"<@{i}>" for i in ids)
-        await say(interaction, tournament_answer(done, "invited", members=invited))
+        await say(interaction, tournament_invited(done, ids))
     else:
         await say(interaction, tournament_answer(done, "confirmed"))
 

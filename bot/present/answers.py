@@ -8,14 +8,14 @@ sentence of the bot.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from ..service.rematch import waiting_for
 from ..service.table import Table
 from ..service.tournament_state import TournamentState
 from .i18n import t
-from .tournament import title
+from .tournament import members, title
 
 SeatAnswer = Literal["joined", "left", "cancelled"]
 TournamentAnswer = Literal[
@@ -50,5 +50,16 @@ def missing_permissions(lang: str, missing: Iterable[str]) -> str:
 
 def tournament_answer(state: TournamentState, what: TournamentAnswer, **params: object) -> str:
     """A ``/tournament`` command's or button's answer, in the tournament's language, naming
-    the tournament (``members``: who was invited, ``member``: who is dropped)."""
+    the tournament."""
     return t(state.language, f"ok.t_{what}", name=title(state), **params)
+
+
+def tournament_invited(state: TournamentState, partners: Sequence[int]) -> str:
+    """``/tournament join`` naming partners not yet in (T2, a fixed team): who must press
+    **Join**, as mentions (the answer is private, so nobody is notified)."""
+    return tournament_answer(state, "invited", members=members(state, partners))
+
+
+def tournament_dropped(state: TournamentState, member_id: int) -> str:
+    """``/tournament drop``: who leaves when this round ends."""
+    return tournament_answer(state, "dropped", member=f"<@{member_id}>")

@@ -94,7 +94,7 @@ class MemberSkill:
 
 def member_message(
     lang: str,
-    name: str,
+    member_id: int,
     record: PlayerRecord | None,
     game_format: str = STANDARD.name,
     skill: MemberSkill | None = None,
@@ -102,7 +102,8 @@ def member_message(
 ) -> MessageSpec:
     """One member's record in one format (the standard game unless another is named), with
     their rating, its recent change and their best partner; and the puzzles they solved of
-    those they answered (every format's, when given)."""
+    those they answered (every format's, when given). The member is named by a mention."""
+    name = f"<@{member_id}>"
     other = format_is_named(game_format)
     tail = [] if puzzles is None else [_puzzles_line(lang, puzzles)]
     if record is None:

@@ -59,6 +59,19 @@ class ShelemTables:
         seat = decision_seat(table, user_id, deal)
         return table, seat, kitty_selection(table, seat, cards)
 
+    async def choose(
+        self, table_id: str, user_id: int, deal: int, before: tuple[Card, ...], card: Card
+    ) -> tuple[Table, int, tuple[Card, ...]]:
+        """V6.6.1: a card the hakem clicks to lay down, or to put back: ``before`` (what his
+        buttons carried) with ``card`` toggled, checked as ``selection`` checks it. Nothing
+        changes: the choice lives on his own buttons until he presses **Lay down**.
+
+        :raises ActionError: as ``selection``.
+        """
+        chosen = tuple(c for c in before if c != card) if card in before else (*before, card)
+        async with self.registry.settled(table_id):
+            return self.selection(table_id, user_id, deal, chosen)
+
     async def _decide(
         self, table_id: str, user_id: int, deal: int, choice: ShelemDecision
     ) -> Update:

@@ -273,8 +273,8 @@ def test_standings_records_settings_rules_hints_and_refusals_fit(lang: str) -> N
         assert_fits_discord(standings_message(lang, guild, page))
         rating = MemberRating(USER, -123.45, 99.9, -123.45, 999)
         skill = MemberSkill(rating, -99.9, (USER, 999, 9999))
-        assert_fits_discord(member_message(lang, f"<@{USER}>", rows[0], fmt, skill))
-        assert_fits_discord(member_message(lang, f"<@{USER}>", None, fmt))
+        assert_fits_discord(member_message(lang, USER, rows[0], fmt, skill))
+        assert_fits_discord(member_message(lang, USER, None, fmt))
     values: dict[str, bool | str | int] = {
         "target_score": 13,
         "game_format": "six_pairs",

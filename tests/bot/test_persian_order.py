@@ -185,7 +185,7 @@ def _beside() -> list[tuple[str, str]]:
     page = StandingsPage(1, 1, 10, 1, 3, rows, "standard")
     out.add("standings", standings_message("fa", "Hokm club", page))
     skill = MemberSkill(MemberRating(101, -12.34, 3.1, -12.34, 7), -1.5, (102, 3, 5))
-    out.add("member", member_message("fa", "<@101>", rows[0], "standard", skill))
+    out.add("member", member_message("fa", 101, rows[0], "standard", skill))
     for key in sorted(k for k in CATALOG if k.startswith("error.")):
         fields = re.findall(r"\{(\w+)\}", CATALOG[key]["en"])
         params: dict[str, object] = {f: "<@102>" for f in fields if f != "key"}

@@ -205,6 +205,11 @@ async def test_v6_6_the_hakem_lays_down_exactly_the_kitty_and_the_cards_stay_his
     stranger = next(c for c in map(Card, range(52)) if c not in held)
     with pytest.raises(ActionError, match="card_not_in_hand"):
         service.shelem.selection(tid, user, deal, (stranger,))
+    # a click toggles its card in the choice his buttons carried (V6.6.1)
+    assert (await service.shelem.choose(tid, user, deal, (held[2],), held[0]))[2] == held[0:3:2]
+    assert (await service.shelem.choose(tid, user, deal, held[0:3:2], held[0]))[2] == (held[2],)
+    with pytest.raises(ActionError, match="discard_too_many"):
+        await service.shelem.choose(tid, user, deal, held[:4], held[4])
     assert match.phase == DISCARD
     await service.shelem.lay_down(tid, user, deal, held[:4])
     assert publisher.of(KittyLaidDown) == [KittyLaidDown(bidder, 4, 1)]

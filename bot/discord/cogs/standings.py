@@ -43,9 +43,8 @@ class StandingsCog(commands.Cog):
         if member is not None:
             found = await self.bot.servers.member(interaction.guild_id, member.id, game_format)
             skill = standings.MemberSkill(found.rating, found.trend, found.partner)
-            mention = f"<@{member.id}>"
             spec = standings.member_message(
-                lang, mention, found.record, game_format, skill, found.puzzles
+                lang, member.id, found.record, game_format, skill, found.puzzles
             )
         else:
             spec = await actions.standings_page(self.bot, interaction, lang, 1, game_format)

@@ -151,8 +151,7 @@ class TournamentCog(commands.Cog):
         state = await actions.here(self.bot, interaction)
         admin = interaction.permissions.manage_guild
         await self.bot.tournaments.drop(state.tournament_id, interaction.user.id, member.id, admin)
-        text = answers.tournament_answer(state, "dropped", member=f"<@{member.id}>")
-        await actions.say(interaction, text)
+        await actions.say(interaction, answers.tournament_dropped(state, member.id))
 
     @tournament.command(name="cancel", description="Cancel the tournament (host or server manager)")
     async def cancel(self, interaction: discord.Interaction) -> None:
