@@ -45,7 +45,13 @@ HELD_KEYS: dict[str, str] = {
     "table.stock": "'Building the hands' is the two players' cards being drawn (V2)",
     **{
         key: "'with every hand known' is every player's cards seen (the double-dummy view)"
-        for key in ("analysis.heading", "analysis.hand", "analysis.trump", "analysis.mark")
+        for key in (
+            "analysis.heading",
+            "analysis.hand",
+            "analysis.trump",
+            "analysis.mark",
+            "web.analysis",
+        )
     },
 }
 # V2 two players lays cards aside (the seed 002: «بیرون انداختن»), which is not Shelem's laying
