@@ -139,7 +139,7 @@ class HokmBot(commands.Bot):
         port = DiscordTournamentPort(self, self.outbox, self)
         self.tournaments = TournamentService(store, self.service, port)
         port.tournaments = self.tournaments
-        self.service.publisher = WatchTables(publisher, self.tournaments)
+        self.service.watch(WatchTables(self.tournaments))
         self._background: list[asyncio.Task[None]] = []
         self._table_saves: TableSaves | None = None
         self._seen_clicks: OrderedDict[int, None] = OrderedDict()

@@ -10,8 +10,10 @@ checks everything against the state it is applied to, so it is applied exactly o
 refused, never applied to (or refused by) a state that is gone. No lock is held across a
 change, so no pooled connection waits on another process.
 
-Whoever follows a table's changes (the publisher, the turn timers, the hints) watches
-``Commits``: each is told every committed change, reload and load, never handed a lambda.
+Whoever follows a table's changes watches ``Commits``: the ``Publisher`` the edge registered
+is handed each committed ``Update`` first (events go on to be shown: the data's own way, never
+through the service's front), then each watcher (the turn timers, the hints, the tournaments)
+is told every change, reload and load, never handed a lambda.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,8 +30,8 @@ from ..store import SeatTaken, StaleWrite, Store
 from .delivery import Deliveries
 from .errors import ActionError
 from .events import CaughtUp
-from .persistence import TableKeeper, restore_in_place
-from .ports import Update
+from .persistence import TableKeeper, position, restore_in_place
+from .ports import NullPublisher, Publisher, Update
 from .registry import TableRegistry, seated_elsewhere
 from .table import Table
 
@@ -40,28 +41,6 @@ Action = Callable[[Table, Update], Awaitable[None] | None]
 
 ATTEMPTS = 4
 """Tries of one change when other processes keep saving the table first (``shared``)."""
-
-
-def position(table: Table) -> tuple[int, int] | None:
-    """(hand number, actions so far) of the table's match, if it has one."""
-    match = table.match
-    return None if match is None else (match.hand_number, len(match.actions))
-
-
-STOPPED_SAVING = "stopped while saving, maybe stored: "
-"""Before a change's words when the process was stopped in the middle of saving it (a
-graceful stop cancels what is in flight; the database may have committed it all the same)."""
-
-
-def writer(table: Table, by: str, version: int | None = None) -> str:
-    """Who stored which version and move of a table, for its log line: ``v=`` the version
-    saved, ``move=`` the match's actions so far (the stored record's move number), ``by=``
-    an action or a timer, ``pid=`` this process. With several processes one table's lines
-    come from each, and a move's line is how the load bench's audit finds who wrote it
-    (``bench/audit.py``). Public facts only: never a card."""
-    moves = position(table)
-    v = table.version if version is None else version
-    return f"v={v} move={moves[1] if moves else 0} by={by} pid={os.getpid()}"
 
 
 def computer_due_at(table: Table) -> tuple[int, int] | None:
@@ -102,6 +81,8 @@ class Commits:
         self.deliveries = deliveries
         self.store = store
         self.shared = shared
+        self.publisher: Publisher = NullPublisher()
+        """Shows each committed update (the Discord side's, set by whoever builds the bot)."""
         self._watchers: list[Watcher] = []
         self._latest: dict[str, Table] = {}
         """Each live table's snapshot as last committed (``latest``)."""
@@ -113,8 +94,13 @@ class Commits:
 
     def _tell(self, change: Changed) -> None:
         self._snap(change)
-        if not change.table.is_live or not self.registry.is_current(change.table):
-            self.forget(change.table)
+        table = change.table
+        if not table.is_live or not self.registry.is_current(table):
+            self.forget(table)
+        if change.update is not None:
+            self.publisher.publish(change.update)
+        if table.table_id not in self.registry.tables:  # after: its last jobs hold it
+            self.deliveries.forget(table.table_id)
         for watcher in self._watchers:
             watcher(change)
 
@@ -261,26 +247,6 @@ class Commits:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    async def store_update(self, table: Table, update: Update, by: str) -> None:
-        """Persist first (crash safety); ``by``: what made the change, for its line.
-
-        Each change stored gets its line. A stop cancels a save in flight, and the database
-        may have committed it before the cancel arrived: that save's line says so, so no
-        stored move goes without one."""
-        words = ", ".join(e.log_word for e in update.events)
-        before = table.version
-        try:
-            await self.keeper.store_update(table, update)
-        except asyncio.CancelledError:
-            if words and table.version == before:
-                maybe = writer(table, by, before + 1)
-                log.info("table %s: %s%s (%s)", table.table_id, STOPPED_SAVING, words, maybe)
-            elif words:  # stored, and cancelled after (a finished match's rating changes)
-                log.info("table %s: %s (%s)", table.table_id, words, writer(table, by))
-            raise
-        if words:
-            log.info("table %s: %s (%s)", table.table_id, words, writer(table, by))
-
 
 class Attempt:
     """One try of a change: entered, it holds the table's lock and yields a fresh ``Update``;
@@ -315,53 +281,55 @@ class Attempt:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> bool:
+        """Store and tell, or put back; the lock released either way. One function, as every
+        change of every table passes here."""
         assert self._lock is not None and self._update is not None
+        commits, update, table_id = self.commits, self._update, self.table_id
+        table = update.table
         try:
-            return await self._finish(self._update, error)
+            if isinstance(error, ActionError):
+                # Every change validates before it changes anything; a refusal by a state
+                # another process has moved on from is checked, and tried again.
+                if not self.last and (changed := await commits.newer(table)) is not None:
+                    log.info("table %s: saved elsewhere meanwhile; reloaded", table_id)
+                    commits._tell(changed)
+                    self.again = True
+                    return True
+                return False
+            if error is not None:
+                restore_in_place(table, self._snapshot)
+                if isinstance(error, Exception):
+                    log.error(
+                        "table %s: %s failed; state restored", table_id, self.by, exc_info=error
+                    )
+                    raise ActionError("error.internal") from None
+                return False  # a cancel: the table as stored, and the cancel goes on
+            if update.idle:
+                return False
+            try:
+                await commits.keeper.store_update(table, update, self.by)
+            except SeatTaken as taken:  # seated at another live table, by any process
+                restore_in_place(table, self._snapshot)
+                log.info("table %s: %s", table_id, taken)
+                raise seated_elsewhere(table.guild_id, taken.guild_id, taken.channel_id) from None
+            except StaleWrite:
+                restore_in_place(table, self._snapshot)
+                changed = await commits.reload(table)
+                commits._tell(changed)
+                if not commits.registry.is_current(table):
+                    raise ActionError("error.stale") from None
+                if self.last:
+                    log.exception("table %s: could not save; the stored state taken", table_id)
+                    raise ActionError("error.internal") from None
+                log.info("table %s: saved elsewhere meanwhile; reloaded, again", table_id)
+                self.again = True
+                return False
+            except Exception:
+                restore_in_place(table, self._snapshot)
+                log.exception("table %s: could not save; state restored", table_id)
+                commits._tell(await commits.reload(table))
+                raise ActionError("error.internal") from None
+            commits._tell(Changed(table, update))
+            return False
         finally:
             self._lock.release()
-
-    async def _finish(self, update: Update, error: BaseException | None) -> bool:
-        commits, table, table_id = self.commits, update.table, self.table_id
-        if isinstance(error, ActionError):
-            # Every change validates before it changes anything; a refusal by a state
-            # another process has moved on from is checked, and tried again.
-            if not self.last and (changed := await commits.newer(table)) is not None:
-                log.info("table %s: saved elsewhere meanwhile; reloaded", table_id)
-                commits._tell(changed)
-                self.again = True
-                return True
-            return False
-        if error is not None:
-            restore_in_place(table, self._snapshot)
-            if isinstance(error, Exception):
-                log.error("table %s: %s failed; state restored", table_id, self.by, exc_info=error)
-                raise ActionError("error.internal") from None
-            return False  # a cancel: the table as stored, and the cancel goes on
-        if update.idle:
-            return False
-        try:
-            await commits.store_update(table, update, self.by)
-        except SeatTaken as taken:  # seated at another live table, by any process
-            restore_in_place(table, self._snapshot)
-            log.info("table %s: %s", table_id, taken)
-            raise seated_elsewhere(table.guild_id, taken.guild_id, taken.channel_id) from None
-        except StaleWrite:
-            restore_in_place(table, self._snapshot)
-            changed = await commits.reload(table)
-            commits._tell(changed)
-            if not commits.registry.is_current(table):
-                raise ActionError("error.stale") from None
-            if self.last:
-                log.exception("table %s: could not save; the stored state taken", table_id)
-                raise ActionError("error.internal") from None
-            log.info("table %s: saved elsewhere meanwhile; reloaded, again", table_id)
-            self.again = True
-            return False
-        except Exception:
-            restore_in_place(table, self._snapshot)
-            log.exception("table %s: could not save; state restored", table_id)
-            commits._tell(await commits.reload(table))
-            raise ActionError("error.internal") from None
-        commits._tell(Changed(table, update))
-        return False

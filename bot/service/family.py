@@ -64,7 +64,10 @@ class GameFamily(Protocol):
         ...
 
     def apply_card(self, table: Table, update: Update, seat: int, card: Card, pace: Pace) -> None:
-        """A card clicked: played (V2: laid face down in the discard phase)."""
+        """A member's card click: the seat taken back from the computer if it played for them
+        (``moves.reclaimed``), then the card played (V2: laid face down in the discard phase).
+        The moves' functions are called side by side from here, so the service asks the
+        table's family once and nothing calls back into the registry (``games``)."""
         ...
 
     def apply_choice(

@@ -6,7 +6,7 @@ a table plays. A new family is a new module and one line in ``FAMILIES``.
 
 from __future__ import annotations
 
-from engine import Card, GameFormat
+from engine import GameFormat
 from engine.rules import FORMATS
 
 from .events import HandEnded, MatchOver
@@ -76,11 +76,6 @@ def greedy_choice(match: AnyMatch, seat: int) -> AnyChoice:
 
 def apply_choice(table: Table, update: Update, seat: int, choice: AnyChoice, pace: Pace) -> None:
     family_of(table).apply_choice(table, update, seat, choice, pace)
-
-
-def apply_card(table: Table, update: Update, seat: int, card: Card, pace: Pace) -> None:
-    """A card clicked: played (V2: laid face down in the discard phase; Shelem's own)."""
-    family_of(table).apply_card(table, update, seat, card, pace)
 
 
 def time_out(table: Table, update: Update, seat: int, pace: Pace) -> None:

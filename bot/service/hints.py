@@ -39,6 +39,7 @@ from engine import (
     view_seed,
 )
 
+from .commits import Changed
 from .errors import ActionError
 from .games import family_of
 from .moves import player_seat
@@ -85,6 +86,11 @@ class Hints:
     def kept(self) -> int:
         """Tables whose last hinted position is kept."""
         return len(self._kept)
+
+    def changed(self, change: Changed) -> None:
+        """Watching ``Commits``: a table gone takes its kept hint with it."""
+        if change.table.table_id not in self.turns.registry.tables:
+            self.forget(change.table.table_id)
 
     def forget(self, table_id: str) -> None:
         """The table ended: its kept hint goes (a search still running finishes unseen)."""

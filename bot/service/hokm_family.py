@@ -61,7 +61,8 @@ class HokmFamily:
         moves.start_match(table, update, seed, pace)
 
     def apply_card(self, table: Table, update: Update, seat: int, card: Card, pace: Pace) -> None:
-        moves.apply_card(table, update, seat, card, pace)
+        with moves.reclaimed(table, update, seat, pace):
+            moves.apply_card(table, update, seat, card, pace)
 
     def apply_choice(
         self, table: Table, update: Update, seat: int, choice: AnyChoice, pace: Pace

@@ -8,7 +8,8 @@ move raises ``ActionError`` and leaves the table as it was (the engine refuses f
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from engine import (
     DISCARD,
@@ -216,26 +217,33 @@ def apply_choice(table: Table, update: Update, seat: int, choice: Choice, pace: 
         apply_card(table, update, seat, choice, pace)
 
 
-def reclaim_then(
-    table: Table, update: Update, seat: int, move: Callable[[], None], pace: Pace
-) -> None:
-    """A member the computer was playing for clicks: any click gives the seat back.
+@contextmanager
+def reclaimed(table: Table, update: Update, seat: int, pace: Pace) -> Iterator[None]:
+    """Around a member's click: a member the computer was playing for gets the seat back.
 
     If the click itself is not a legal move now (say, not their turn), they are still back
     at the table; the refusal is kept on the update for the answer to show.
     """
     s = table.seat(seat)
     if not s.autoplay:
-        move()
+        yield
         return
     s.autoplay = False
     s.missed_turns = 0
     update.add(Back(seat))
     schedule_turn(table, pace)
     try:
-        move()
+        yield
     except ActionError as exc:
         update.refusal = exc
+
+
+def reclaim_then(
+    table: Table, update: Update, seat: int, move: Callable[[], None], pace: Pace
+) -> None:
+    """``move()`` of a member's click, ``reclaimed``."""
+    with reclaimed(table, update, seat, pace):
+        move()
 
 
 def back_in_play(table: Table, update: Update, seat: int) -> None:

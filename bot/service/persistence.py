@@ -8,7 +8,9 @@ from it: the Discord side and waiting clicks hold references to the ``Table`` ob
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -21,6 +23,28 @@ from .ports import Pace, Update
 from .table import Table
 
 log = logging.getLogger(__name__)
+
+
+def position(table: Table) -> tuple[int, int] | None:
+    """(hand number, actions so far) of the table's match, if it has one."""
+    match = table.match
+    return None if match is None else (match.hand_number, len(match.actions))
+
+
+STOPPED_SAVING = "stopped while saving, maybe stored: "
+"""Before a change's words when the process was stopped in the middle of saving it (a
+graceful stop cancels what is in flight; the database may have committed it all the same)."""
+
+
+def writer(table: Table, by: str, version: int | None = None) -> str:
+    """Who stored which version and move of a table, for its log line: ``v=`` the version
+    saved, ``move=`` the match's actions so far (the stored record's move number), ``by=``
+    an action or a timer, ``pid=`` this process. With several processes one table's lines
+    come from each, and a move's line is how the load bench's audit finds who wrote it
+    (``bench/audit.py``). Public facts only: never a card."""
+    moves = position(table)
+    v = table.version if version is None else version
+    return f"v={v} move={moves[1] if moves else 0} by={by} pid={os.getpid()}"
 
 
 def due_at(table: Table) -> datetime | None:
@@ -48,30 +72,53 @@ class TableKeeper:
         self.on_finished: Callable[[FinishedMatch], object] | None = None
         """Told of each match this process recorded first (the analysis queue)."""
 
-    async def store_update(self, table: Table, update: Update) -> None:
+    async def store_update(self, table: Table, update: Update, by: str) -> None:
         """Persist a committed change: the public lines its events call for are written into
         the table first, so they are saved (and rolled back) with the move behind them; a
         finished match is recorded once, with the table's last state, in one transaction.
+        ``by``: what made the change (an action, a timer), for its log line.
+
+        Each change stored gets its line. A stop cancels a save in flight, and the database
+        may have committed it before the cancel arrived: that save's line says so, so no
+        stored move goes without one.
 
         :raises StaleWrite, StoreError: nothing was stored; the caller restores.
         """
-        for event in update.events:
-            line = log_line(table, event)
-            if line is not None:
-                table.add_log(line)
-        if update.has(Started):
-            await self._predict(table)
-        if table.status == "finished" and update.has(MatchOver):
-            record = self.record(table)
-            finished = finished_match(table, self.pace.clock())
-            stored = await self.store.finish_match(finished, record)
-            self.committed(table, record)
-            log.info("table %s: match recorded (new=%s)", table.table_id, stored)
-            if stored and self.on_finished is not None:
-                self.on_finished(finished)  # its analysis, in a worker
-            await self._read_rating_changes(table)
-        else:
-            await self.save(table)
+        words = ", ".join(e.log_word for e in update.events)
+        before = table.version
+        try:
+            for event in update.events:
+                line = log_line(table, event)
+                if line is not None:
+                    table.add_log(line)
+            if update.has(Started):
+                await self._predict(table)
+            if table.status == "finished" and update.has(MatchOver):
+                await self._finish_match(table)
+            else:  # ``save``, written out: every move passes here
+                record = self.record(table)
+                await self.store.save_table(record)
+                self.committed(table, record)
+        except asyncio.CancelledError:
+            if words and table.version == before:
+                maybe = writer(table, by, before + 1)
+                log.info("table %s: %s%s (%s)", table.table_id, STOPPED_SAVING, words, maybe)
+            elif words:  # stored, and cancelled after (a finished match's rating changes)
+                log.info("table %s: %s (%s)", table.table_id, words, writer(table, by))
+            raise
+        if words:
+            log.info("table %s: %s (%s)", table.table_id, words, writer(table, by))
+
+    async def _finish_match(self, table: Table) -> None:
+        """The finished match recorded with the table's last state, in one transaction."""
+        record = self.record(table)
+        finished = finished_match(table, self.pace.clock())
+        stored = await self.store.finish_match(finished, record)
+        self.committed(table, record)
+        log.info("table %s: match recorded (new=%s)", table.table_id, stored)
+        if stored and self.on_finished is not None:
+            self.on_finished(finished)  # its analysis, in a worker
+        await self._read_rating_changes(table)
 
     async def _predict(self, table: Table) -> None:
         """Each team's chance to win from the members' ratings, saved with the start of a

@@ -22,11 +22,11 @@ from engine import Card, Suit
 from ..store import ChannelBusy, SeatTaken, Store
 from ..store.guild_settings import GuildSettings
 from .analysis import Analyses
-from .commits import Action, Changed, Commits
+from .commits import Action, Commits, Watcher
 from .delivery import Deliveries, Delivery, Shown
 from .errors import ActionError
 from .events import DmClosed, Opened, Resumed, TableEvent
-from .games import apply_card
+from .games import family_of
 from .hints import Hints
 from .lobby import Lobby, TableChoices, new_table
 from .match_history import MatchHistory
@@ -111,7 +111,6 @@ class TableService:
         self.deliveries = Deliveries(store)
         """Where each table is shown on Discord: the Discord side's, out of the game table."""
         self.commits = Commits(self.registry, self.keeper, self.deliveries, store, shared=shared)
-        self.commits.watch(self._show)
         self.lobby = Lobby(self.registry, self.pace, seed_source)
         self.rematches = Rematches(
             store, self.registry, self.lobby, self.pace, act=self.commits.act, open_table=self._open
@@ -127,6 +126,7 @@ class TableService:
             owns=lambda table: self.owns(table.guild_id),
         )
         self.hints = Hints(self.turns, self.pace)
+        self.commits.watch(self.hints.changed)
         self.shelem = ShelemTables(self.registry, self.pace, act=self.commits.act)
         """A Shelem table's bids, laid-down cards and mode (V6)."""
         self.history = MatchHistory(store)
@@ -135,11 +135,7 @@ class TableService:
         """Double-dummy puzzles from finished matches (``/hokm puzzle``)."""
         if analyses is not None:  # a match's puzzles are found in its analysed hands
             analyses.listen(lambda done: self.puzzles.harvest(done.match_id, done.decisions))
-        self.publisher: Publisher = (
-            make_publisher(self) if make_publisher else publisher or NullPublisher()
-        )
-        """Built here when given ``make_publisher``: it is handed this service as its one
-        ``TableFeedback`` port at construction, and knows it through nothing else."""
+        self.publisher = make_publisher(self) if make_publisher else publisher or NullPublisher()
 
     # ----------------------------------------------------------------- tunables
     # Each lives on the part that reads it; set here (by tests and tools) it reaches that part.
@@ -195,14 +191,20 @@ class TableService:
         """``Commits.saved_elsewhere``: the store's news of a save by any process."""
         self.commits.saved_elsewhere(table_id, version)
 
-    def _show(self, change: Changed) -> None:
-        """Watching ``Commits``: a committed update is published; a table gone takes its
-        kept hint with it."""
-        if change.update is not None:
-            self.publisher.publish(change.update)
-        if change.table.table_id not in self.registry.tables:  # after: its last jobs hold it
-            self.hints.forget(change.table.table_id)
-            self.deliveries.forget(change.table.table_id)
+    @property
+    def publisher(self) -> Publisher:
+        """Shows every update (``Commits`` hands it each committed one). Built here when given
+        ``make_publisher``: it is handed this service as its one ``TableFeedback`` port at
+        construction, and knows it through nothing else."""
+        return self.commits.publisher
+
+    @publisher.setter
+    def publisher(self, publisher: Publisher) -> None:
+        self.commits.publisher = publisher
+
+    def watch(self, watcher: Watcher) -> None:
+        """``Commits.watch``: ``watcher`` is told of every change of a table from now on."""
+        self.commits.watch(watcher)
 
     # ----------------------------------------------------------------- queries
 
@@ -328,7 +330,14 @@ class TableService:
         return await self._move(table_id, user_id, hand, partial(apply_decision, choice=choice))
 
     async def play_card(self, table_id: str, user_id: int, hand: int, card: Card) -> Update:
-        return await self._move(table_id, user_id, hand, partial(apply_card, card=card))
+        """The most common action, with no callback: this one change's body asks the table's
+        family once (which takes a seat back from the computer, then plays the card)."""
+        for attempt in self.commits.change(table_id):
+            async with attempt as update:
+                table = update.table
+                seat = update.actor_seat = player_seat(table, user_id, hand)
+                family_of(table).apply_card(table, update, seat, card, self.pace)
+        return update
 
     async def _move(self, table_id: str, user_id: int, hand: int, apply: Move) -> Update:
         """A seat's move on this hand: ``apply(table, update, seat, pace=…)``; a member the

@@ -21,7 +21,7 @@ from engine.shelem import (
 from engine.shelem.story import ShelemStory, record, story
 from engine.story import MatchStory
 
-from . import shelem_moves
+from . import moves, shelem_moves
 from .errors import ActionError
 from .family import AnyChoice, AnyMatch, Recorded, View, WorkerChoice
 from .ports import Pace, PlayerFactory, Update
@@ -68,7 +68,8 @@ class ShelemFamily:
         shelem_moves.start_match(table, update, seed, pace)
 
     def apply_card(self, table: Table, update: Update, seat: int, card: Card, pace: Pace) -> None:
-        shelem_moves.apply_card(table, update, seat, card, pace)
+        with moves.reclaimed(table, update, seat, pace):
+            shelem_moves.apply_card(table, update, seat, card, pace)
 
     def apply_choice(
         self, table: Table, update: Update, seat: int, choice: AnyChoice, pace: Pace

@@ -21,8 +21,9 @@ from typing import Final
 
 from ..store import StaleWrite
 from . import tournament_steps as steps
+from .commits import Changed
 from .errors import ActionError
-from .ports import Publisher, Update
+from .ports import Update
 from .table import Table
 from .tournament_changes import StepFn, TournamentChanges
 from .tournament_events import NoThreads
@@ -316,15 +317,13 @@ def _claim(r: int, k: int, table_id: str) -> StepFn:
 
 
 class WatchTables:
-    """The tables' publisher, with an eye on tournament tables: one that ends (its match over,
-    or closed) moves its tournament on at once."""
+    """A watcher of the tables' committed changes (``TableService.watch``): a tournament table
+    that ends (its match over, or closed) moves its tournament on at once."""
 
-    def __init__(self, inner: Publisher, tournaments: TournamentRounds) -> None:
-        self.inner = inner
+    def __init__(self, tournaments: TournamentRounds) -> None:
         self.tournaments = tournaments
 
-    def publish(self, update: Update) -> None:
-        self.inner.publish(update)
-        table = update.table
-        if is_tournament_table(table) and not table.is_live:
+    def __call__(self, change: Changed) -> None:
+        table = change.table
+        if change.update is not None and is_tournament_table(table) and not table.is_live:
             self.tournaments.table_ended(table.table_id)

@@ -152,8 +152,8 @@ async def test_a_process_killed_between_its_write_and_its_answer_leaves_one_move
 
     written = dying.keeper.store_update
 
-    async def write_then_die(t: Table, update: Update) -> None:
-        await written(t, update)
+    async def write_then_die(t: Table, update: Update, by: str) -> None:
+        await written(t, update, by)
         raise asyncio.CancelledError  # SIGKILL: nothing after the write runs
 
     dying.keeper.store_update = write_then_die  # type: ignore[method-assign]

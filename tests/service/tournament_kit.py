@@ -70,7 +70,7 @@ def make_services(
     )
     port = port or FakePort()
     tournaments = TournamentService(store, tables, port)
-    tables.publisher = WatchTables(tables.publisher, tournaments)
+    tables.watch(WatchTables(tournaments))
     return tables, tournaments, port
 
 
