@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from ..names import NAME_LIMIT, clip, plain_name
@@ -74,10 +74,20 @@ def by_names(render: Callable[[int], MessageSpec]) -> MessageSpec:
 
 
 def fitted(render: Callable[[Table], MessageSpec], table: Table) -> MessageSpec:
-    """``render`` of ``table``, then of the table with shorter names (``by_names``)."""
-    return by_names(
-        lambda limit: render(table if limit >= NAME_LIMIT else with_names(table, limit))
-    )
+    """``render`` of ``table``, then of the table with shorter names (``shortened``), until
+    it fits; the shortest, trimmed."""
+    for named in shortened(table):
+        spec = render(named)
+        if not overflows(spec):
+            return spec
+    return within(spec)
+
+
+def shortened(table: Table) -> Iterator[Table]:
+    """``table``, then a copy of it at each shorter cap of ``NAME_STEPS`` (``with_names``):
+    what a message of the table is rendered from until it fits (``fitted``)."""
+    for limit in NAME_STEPS:
+        yield table if limit >= NAME_LIMIT else with_names(table, limit)
 
 
 def first_fit(make: Callable[[int], str], limit: int) -> str:

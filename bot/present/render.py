@@ -16,7 +16,7 @@ from engine import Card
 from ..names import CHECK, CROWN, seat_name, shown_name
 from ..service.table import Table
 from . import custom_ids, hand_status, shelem
-from .budget import CONTENT, cut_lines, fitted
+from .budget import CONTENT, cut_lines, fitted, overflows, shortened, within
 from .families import presenter
 from .formats import format_label, is_solo, lobby_hint
 from .hand_over import ended_lines
@@ -77,8 +77,15 @@ def _team_field(table: Table, lang: str, team: int) -> tuple[str, str, bool]:
 def table_message(table: Table, closed: frozenset[int] = frozenset()) -> MessageSpec:
     """The public table message: seats and teams, then the match as everyone may see it;
     within Discord's limits however long the names (``budget.fitted``). ``closed``: the
-    seats whose DMs are closed (``Delivery``), told to use **My hand**."""
-    return fitted(partial(_table_message, closed=closed), table)
+    seats whose DMs are closed (``Delivery``), told to use **My hand**.
+
+    ``budget.fitted``'s loop written out: the message every move waits for is rendered by a
+    direct call, not through a callback the budget calls."""
+    for named in shortened(table):
+        spec = _table_message(named, closed)
+        if not overflows(spec):
+            return spec
+    return within(spec)
 
 
 def _table_message(table: Table, closed: frozenset[int]) -> MessageSpec:
