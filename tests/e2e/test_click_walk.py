@@ -170,7 +170,10 @@ async def test_a_card_click_walks_at_most_35_hops_and_never_back_up(
 
 
 @pytest.mark.xfail(
-    strict=True, reason="the publisher still renders under the table's lock (settled)"
+    # not strict: the change that renders from the update's snapshot passes it, and main stays
+    # green until the mark goes with it
+    strict=False,
+    reason="the publisher still renders under the table's lock (settled)",
 )
 @pytest.mark.parametrize("bot_db_url", ["sqlite"], indirect=True)
 async def test_once_the_move_is_stored_the_edge_calls_no_lock_of_the_service(
