@@ -37,7 +37,11 @@ bot's log); bot_rss_mb (at the end); loop_lag_ms_p99/_max (the worst 5 s window 
 ``ack_excess_ms_*`` always reports; ``loop_lag_source`` says which). Then breakdowns: ack p99 by
 click kind and per 5 s, calls by route, turn-signal paths, CPU of the bot / this process / other
 processes on the machine (other load skews every latency figure), and this process's own loop
-lag and GC pauses.
+lag and GC pauses. With matches ending (``--analysis-workers``): matches_finished,
+matches_analysed and hands_analysed (the analyses stored, from the bot's log, whole run),
+analysis_cpu_s (CPU seconds the analysis workers, the bot's children at the lowest priority,
+used during the measured window: work under way counts too, so it shows the worker ran even
+when no match's analysis finished).
 
 The tables are spread over servers of ``--tables-per-server`` (default 25): a server opens at
 most ``max_open_tables`` tables (default 25), so 200 tables in one server would measure
@@ -118,6 +122,10 @@ from tests.double.server import DiscordDouble  # noqa: E402
 
 
 LIMITER_LINE = re.compile(r"rate limiter: (local|postgresql|redis)\b")
+
+
+HANDS_GRADED = re.compile(r": analysed in [0-9.]+ s, (\d+) hands graded")
+"""The analysis worker's line for a stored match (``bot.service.analysis``)."""
 
 
 def limiters_named(log_text: str) -> dict[str, int]:
@@ -261,7 +269,7 @@ async def run(args: Args) -> dict[str, Any]:
         t0 = loop.time()
         bench.end_at = t0 + args.seconds
         cpu0, wall0, own0 = fleet.cpu_seconds(), time.monotonic(), time.process_time()
-        host0 = host_busy_seconds()
+        host0, analysis0 = host_busy_seconds(), fleet.analysis_cpu_seconds()
         wall_t0 = time.time()
         if args.profile:
             profiler = await start_profiler(
@@ -305,6 +313,7 @@ async def run(args: Args) -> dict[str, Any]:
         )
         t_end = loop.time()
         cpu1, wall1, own1 = fleet.cpu_seconds(), time.monotonic(), time.process_time()
+        analysis_cpu = fleet.analysis_cpu_seconds() - analysis0
         steady_figures = steady_report(bench, fleet, await steady if steady.done() else None)
         steady.cancel()
         host1 = host_busy_seconds()
@@ -465,6 +474,8 @@ async def run(args: Args) -> dict[str, Any]:
                 "tables_opened": bench.stats["tables_opened"],
                 "matches_finished": bench.stats["matches_finished"],
                 "matches_analysed": log_text.count(": analysed in "),
+                "hands_analysed": sum(int(n) for n in HANDS_GRADED.findall(log_text)),
+                "analysis_cpu_s": round(analysis_cpu, 1),
                 "analysis_workers": args.analysis_workers,
                 "bot_cpu_percent": rounded(bot_cpu),
                 "bot_cpu_ms_per_card": rounded((cpu1 - cpu0) * 1000 / cards) if cards else None,

@@ -159,6 +159,32 @@ def cpu_seconds(pid: int) -> float:
         return math.nan
 
 
+def niced_children_cpu_seconds(pids: list[int], nice: int = 19) -> float:
+    """CPU seconds used so far by the live descendants of ``pids`` that run at ``nice`` (the
+    bot's analysis workers, ``bot.service.analysis.NICE``; the computer players' worker and
+    multiprocessing's helpers keep the bot's priority). A worker's CPU is not in its parent's
+    ``cpu_seconds``."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    stats: dict[int, list[str]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parent[int(entry.name)], stats[int(entry.name)] = int(fields[1]), fields
+    roots, total = set(pids), 0.0
+    for pid, fields in stats.items():
+        up, seen = parent.get(pid), 0
+        while up is not None and up not in roots and seen < 64:
+            up, seen = parent.get(up), seen + 1
+        if up in roots and int(fields[16]) == nice:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def host_busy_seconds() -> float:
     """CPU seconds all cores spent busy (not idle/iowait) since boot, from /proc/stat."""
     try:

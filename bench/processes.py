@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.audit import Ledger, ProcessLog, StoredTable, audit, stored_plays
-from bench.metrics import cpu_seconds, rss_mb
+from bench.metrics import cpu_seconds, niced_children_cpu_seconds, rss_mb
 from tests.double.process import BotProcess
 from tests.double.server import DiscordDouble
 
@@ -170,6 +170,10 @@ class Fleet:
         return self.dead_cpu + sum(
             c for c in (cpu_seconds(p.pid) for p in self.live()) if not math.isnan(c)
         )
+
+    def analysis_cpu_seconds(self) -> float:
+        """CPU seconds the live processes' analysis workers (at the lowest priority) used."""
+        return niced_children_cpu_seconds([p.pid for p in self.live()])
 
     def rss_mb(self) -> float:
         return sum(r for r in (rss_mb(p.pid) for p in self.live()) if not math.isnan(r))

@@ -274,7 +274,9 @@ class Analyses:
             log.error("match %s: analysis failed (%s)", job.match_id, type(exc).__name__)
             return 0
         self.done += 1
-        log.info("match %s: analysed in %.1f s", job.match_id, time.monotonic() - started)
+        graded = sum(1 for hand in analysis.hands if hand.best is not None)
+        took = time.monotonic() - started
+        log.info("match %s: analysed in %.1f s, %d hands graded", job.match_id, took, graded)
         told = Analysed(job.match_id, job.guild_id, analysis, decisions)
         for listener in self._listeners:
             try:
