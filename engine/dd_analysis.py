@@ -107,7 +107,13 @@ NOT_COVERED: Final = "format"
 """``MatchAnalysis.skipped``: the format has more than two sides (docs/rules.md, "Double
 dummy"): best play by everyone is not one value, so nothing is graded."""
 BAM_HAND: Final = "bam"
-"""``HandAnalysis.skipped``: a bam (V1) was declared: the hand's value is the match's."""
+"""``HandAnalysis.skipped`` of an analysis stored before bam hands were graded up to the bam:
+a bam (V1) was declared and nothing of the hand was graded (still read back)."""
+AFTER_BAM: Final = "after_bam"
+"""``HandAnalysis.skipped``: a bam (V1) was declared after the hand's seventh trick. The cards
+up to it are graded (the hand's value as R10 ends it; ``played`` is the outcome then); the
+cards after it are not: the solver's hand ends at that trick (a position past it is refused),
+and what a bam is worth is the match's score, not the cards'."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,20 +295,27 @@ def _analyse(
     fmt: GameFormat, hand: HandStory, make: SolverFactory
 ) -> tuple[HandAnalysis, tuple[Decision, ...]]:
     trump = int(hand.trump)
-    if hand.result.bam:
-        return HandAnalysis(hand.number, hand.hakem, trump, None, None, None, (), BAM_HAND), ()
     dealt = tuple(sum(1 << int(c) for c in cards) for cards in hand.dealt)
     start = Position.deal(fmt, trump, dealt, hand.hakem, hand.bid)
-    cards = [int(c) for trick in hand.tricks for c in trick.cards]
+    tricks = hand.tricks
+    if hand.result.bam:  # V1: declared at 7 tricks to none; graded up to there
+        tricks = tricks[: fmt.tricks_to_win]
+    cards = [int(c) for trick in tricks for c in trick.cards]
     decisions = analyse_hand(start, cards, make(fmt, trump))
     side = fmt.team_of[hand.hakem]
-    outcomes = []
-    for suit in range(4):
-        if suit == trump:
-            outcomes.append(decisions[0].best)
-        else:
-            other = Position.deal(fmt, suit, dealt, hand.hakem, hand.bid)
-            outcomes.append(make(fmt, suit).value(other))
+    trumps = None
+    if not fmt.discards:
+        # V2 (two) is not graded: its hands are drawn after trump is named, each player
+        # keeping cards for that trump, so the same hands under another trump are not what
+        # that trump led to, and the draw's choices are beyond the solver (docs/rules.md)
+        outcomes = []
+        for suit in range(4):
+            if suit == trump:
+                outcomes.append(decisions[0].best)
+            else:
+                other = Position.deal(fmt, suit, dealt, hand.hakem, hand.bid)
+                outcomes.append(make(fmt, suit).value(other))
+        trumps = TrumpGrade(hand.hakem, side, trump, tuple(outcomes))
     grades = tuple(
         Graded(k, d.seat, d.card, len(d.values), d.best_cards, d.outcome, d.best, d.side)
         for k, d in enumerate(decisions)
@@ -313,8 +326,9 @@ def _analyse(
         trump,
         decisions[0].best,
         decisions[-1].outcome,
-        TrumpGrade(hand.hakem, side, trump, tuple(outcomes)),
+        trumps,
         grades,
+        AFTER_BAM if hand.result.bam else "",
     )
     return graded, tuple(decisions)
 
@@ -388,7 +402,7 @@ def _hand_from_json(fmt: GameFormat, data: Any) -> HandAnalysis:
         cards = tuple(_card(c) for c in best_cards)
         decisions.append(Graded(k, seat, _card(code), legal, cards, out, top, fmt.team_of[seat]))
     skipped = data.get("skipped", "")
-    if skipped not in ("", BAM_HAND):
+    if skipped not in ("", BAM_HAND, AFTER_BAM):
         raise TypeError(f"a hand's skipped: {skipped!r}")
     return HandAnalysis(
         number,

@@ -16,7 +16,14 @@ from collections.abc import Sequence
 
 from engine import GameFormat
 from engine.cards import ANY_CARDS, Suit
-from engine.dd_analysis import Graded, HandAnalysis, MatchAnalysis, TrumpGrade
+from engine.dd_analysis import (
+    AFTER_BAM,
+    BAM_HAND,
+    Graded,
+    HandAnalysis,
+    MatchAnalysis,
+    TrumpGrade,
+)
 from engine.dd_value import Outcome
 
 from .history_parts import team_label
@@ -67,6 +74,8 @@ def about_lines(
     if analysis.skipped:
         return [t(lang, "analysis.no_format")]
     found = _hand_of(analysis, hand)
+    if found is not None and found.skipped == BAM_HAND:
+        return [t(lang, "analysis.bam_hand")]  # stored before bam hands were graded
     if found is None or found.best is None or found.played is None:
         return []
     lines = [
@@ -77,7 +86,11 @@ def about_lines(
             played=outcome_text(lang, fmt, names, found.played),
         )
     ]
+    if found.skipped == AFTER_BAM:
+        lines.append(t(lang, "analysis.after_bam"))
     trumps = found.trumps
+    if trumps is None and fmt.discards:
+        lines.append(t(lang, "analysis.trump_not_graded"))
     if trumps is not None and not trumps.kept:
         best = trumps.best_trumps[0]
         lines.append(
@@ -140,7 +153,20 @@ def summary_lines(
         if grade.costliest is not None:
             line += costliest_text(lang, fmt, *grade.costliest)
         lines.append(named(lang, names[seat], line))
-    return lines
+    return lines + _not_graded(lang, fmt, analysis)
+
+
+def _not_graded(lang: str, fmt: GameFormat, analysis: MatchAnalysis) -> list[str]:
+    """What the accuracy leaves out, said rather than left unsaid: V2's trumps (the hands
+    are drawn after trump is named) and the cards after a bam (V1)."""
+    what = []
+    if fmt.discards and any(h.trumps is None for h in analysis.hands):
+        what.append(t(lang, "analysis.not_graded_trumps"))
+    bams = [h.number for h in analysis.hands if h.skipped in (AFTER_BAM, BAM_HAND)]
+    if bams:
+        hands = LIST_SEPARATOR.join(number(lang, n) for n in bams)
+        what.append(t(lang, "analysis.not_graded_bam", hands=hands))
+    return [t(lang, "analysis.not_graded", what=LIST_SEPARATOR.join(what))] if what else []
 
 
 def costliest_text(lang: str, fmt: GameFormat, hand: int, graded: Graded | TrumpGrade) -> str:

@@ -44,6 +44,10 @@ HELD_KEYS: dict[str, str] = {
     "replay.leads": "'Every hand as play began' is every player's cards before the first trick",
     "table.stock": "'Building the hands' is the two players' cards being drawn (V2)",
     **{
+        key: "'the hands are drawn' is the two players' cards being drawn (V2)"
+        for key in ("analysis.trump_not_graded", "analysis.not_graded_trumps")
+    },
+    **{
         key: "'with every hand known' is every player's cards seen (the double-dummy view)"
         for key in (
             "analysis.heading",

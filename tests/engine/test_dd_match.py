@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from engine import FORMATS, Match, Rules
+from engine import BAM, FORMATS, PLAY, Match, Rules
 from engine.dd import Solver
-from engine.dd_analysis import NOT_COVERED, MatchAnalysis, analyse_match
+from engine.dd_analysis import AFTER_BAM, NOT_COVERED, MatchAnalysis, analyse_match
 from engine.dd_position import Position
 from engine.dd_value import final
 from engine.story import record, story
@@ -44,11 +44,56 @@ def test_every_card_and_trump_is_graded_against_the_solver(name: str, seed: int)
         assert hand.played == final(fmt, fmt.team_of[hand.hakem], 0, t0, t1, -1)
         assert hand.played is not None and hand.played.points == seen.result.points
         trumps = hand.trumps
-        assert trumps is not None and trumps.outcomes[hand.trump] == hand.best
+        if fmt.discards:  # V2: the hands are drawn after trump is named: not graded
+            assert trumps is None
+        else:
+            assert trumps is not None and trumps.outcomes[hand.trump] == hand.best
         for d in hand.decisions:
             assert d.best.score_for(d.side) >= d.outcome.score_for(d.side)
             assert d.kept == (d.card in d.best_cards)
             assert d.costly == (d.cost[0] > 0) and 1 <= len(d.best_cards) <= d.legal
+    assert MatchAnalysis.from_dict(analysis.to_dict()) == analysis
+
+
+def bammed(name: str, seed: int) -> Match:
+    """A match whose first hand has a bam (V1): the hakem's side plays its highest cards
+    (trumps first), the other its lowest, and a bam offered is declared."""
+    match = Match(seed, Rules(bam=True, target_score=3), FORMATS[name])
+    rng = random.Random(seed)
+    while not (match.hand_results and match.hand_results[-1].bam):
+        if match.phase == BAM:
+            match.declare_bam(match.to_act, True)
+        elif match.phase == PLAY:
+            seat, trump = match.turn, match.trump
+            legal = match.legal_cards(seat)
+            ours = match.fmt.team_of[seat] == match.fmt.team_of[match.hakem]
+            pick = max if ours else min
+            match.play(seat, pick(legal, key=lambda c: (c.suit == trump, c.rank)))
+        else:
+            random_move(match, rng)
+    return match
+
+
+@pytest.mark.parametrize(("name", "seed"), [("standard", 16), ("two", 10)])
+def test_a_bam_hand_is_graded_up_to_its_seventh_trick(name: str, seed: int) -> None:
+    """The cards up to the bam are graded against the hand's value as R10 ends it (the kot
+    the side had), the trump too outside V2; the cards after the bam are not."""
+    match = bammed(name, seed)
+    fmt = match.fmt
+    analysis = analyse_match(record(match))
+    (hand,), (seen,) = analysis.hands, story(record(match)).hands
+    assert seen.result.bam and len(seen.tricks) > fmt.tricks_to_win
+    assert hand.skipped == AFTER_BAM
+    cards = [int(c) for trick in seen.tricks[: fmt.tricks_to_win] for c in trick.cards]
+    assert [d.card for d in hand.decisions] == cards  # the seventh trick's last card, no more
+    dealt = tuple(sum(1 << int(c) for c in cs) for cs in seen.dealt)
+    assert hand.best == Solver(fmt, hand.trump).value(
+        Position.deal(fmt, hand.trump, dealt, hand.hakem)
+    )
+    assert hand.played is not None and hand.played.kind in ("kot", "hakem_kot")
+    assert sorted(hand.played.tricks) == [0, fmt.tricks_to_win]
+    assert (hand.trumps is None) == bool(fmt.discards)
+    assert analysis.seat_grade(match.hakem).decisions > 0
     assert MatchAnalysis.from_dict(analysis.to_dict()) == analysis
 
 
