@@ -45,6 +45,7 @@ from bench.member import message_text
 from bench.metrics import percentile, rounded
 from bench.table_driver import TableDriver
 from bot.service import commits as commits_module
+from bot.service import persistence as persistence_module
 from bot.service import service as service_module
 from tests.double.models import Channel, StoredMessage, User
 from tests.double.server import DiscordDouble
@@ -54,9 +55,10 @@ if TYPE_CHECKING:
 
 ATTACK_OPTIONS: dict[str, Any] = {"turn_seconds": 10, "target_score": 13}
 """The attackers' tables: the shortest turns (they go to the computer soonest), the longest match."""
-SERVICE_LOGGERS = (service_module.log.name, commits_module.log.name)
+SERVICE_LOGGERS = (service_module.log.name, commits_module.log.name, persistence_module.log.name)
 """The loggers of a table's lines, read from the bot: the service logs a table's opening, the
-commit path each move's events (they moved twice, and the bench silently counted nothing)."""
+commit path each move's events, now from the table keeper's module (they moved three times, and
+the bench silently counted nothing)."""
 EVENTS_LINE_RE = re.compile(
     r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO "
     + "(?:"

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.bot_text import click_of
-from bot.service.commits import STOPPED_SAVING
+from bot.service.persistence import STOPPED_SAVING
 from engine.match import Match, _action_from_json
 from engine.rules import FORMATS, Rules
 from engine.story import unpack
