@@ -4,8 +4,10 @@ A race is "team 0 takes ``need0`` tricks before team 1 takes ``need1``" (``engin
 true or false, so every search is a null-window one, an OR over a team-0 seat's cards and an
 AND over a team-1 seat's. It equals "team 0 takes at least ``need0`` of the next
 ``m = need0 + need1 - 1`` tricks", which is what the transposition table stores: at the start
-of a trick, for the cards left, the seat to lead and the horizon ``m``, bounds on the tricks
-team 0 can take of the next ``m``, tightened by every search through it.
+of a trick, for the cards left and the seat to lead, bounds on the tricks team 0 can take of
+the next ``m``, for each horizon ``m`` asked, tightened by every search through it. The
+horizons bound each other (team 0's best of the next ``m`` tricks grows with ``m``, by at most
+one a trick), so the ladder's races of one position (``engine.dd``) share the table.
 
 Cards are held as four 15-bit lanes a seat, one per suit, rank 0 the 2 up to 12 the ace; in
 the joker six the jokers are ranks 13 (black) and 14 (red) of the trump's lane, the red worth
@@ -99,6 +101,23 @@ def run_heads(h: int, others: int) -> list[int]:
     return reps
 
 
+def heads(h: int, others: int) -> int:
+    """``run_heads`` as a rank mask (no list to build: the search's inner loop)."""
+    out = h & 0x6000
+    x = h & PLAIN
+    while x:
+        low = x.bit_length() - 1
+        x ^= 1 << low
+        while x:
+            nxt = x.bit_length() - 1
+            if others & ((1 << low) - (2 << nxt)):
+                break
+            low = nxt
+            x ^= 1 << nxt
+        out |= 1 << low
+    return out
+
+
 def raise_floor(floor: int, r: int, lane: int, rank: int) -> int:
     """``small``: the rank below which the plain cards of ``lane`` need not be tried once
     ``rank`` was, its answer ``r`` (bit 0, then the names) resting on no card as low as it:
@@ -174,7 +193,7 @@ class Core:
         self.span = 32 if self.width == 2 else 64
         self.allc: list[int] = [0, 0, 0, 0]
         self.code: list[int] = [0, 0, 0, 0]
-        self.table: dict[tuple[int, int], list[tuple[int, dict[int, tuple[int, ...]]]]] = {}
+        self.table: dict[tuple[int, int], list[tuple[int, dict[int, list[int]]]]] = {}
         self.best: dict[tuple[int, int], int] = {}
         self.killers: dict[int, int] = {}
         self.comp: dict[int, int] = {}
@@ -276,6 +295,12 @@ class Core:
             return all_ranks(h)
         return run_heads(h, others)
 
+    def heads(self, h: int, others: int) -> int:
+        """The ranks of ``h`` worth trying, as a mask (``reps``)."""
+        if not self.equivalent:
+            return h
+        return heads(h, others)
+
     def rel_code(self, lane: int) -> int:
         c = self.code[lane]
         found = self.comp.get(c)
@@ -284,12 +309,12 @@ class Core:
             self.comp[c] = found
         return found
 
-    def named(self, e: tuple[int, ...]) -> int:
-        """The cards a table entry names (its top ``e[2 + lane]`` of each lane), as the lowest
+    def named(self, e: list[int]) -> int:
+        """The cards a table entry names (its top ``e[lane]`` of each lane), as the lowest
         named rank's bit per lane, in this position's ranks."""
         rel = 0
         for lane in range(4):
-            r = e[2 + lane]
+            r = e[lane]
             if r:
                 x = self.allc[lane]
                 for _ in range(r - 1):
@@ -306,22 +331,27 @@ class Core:
                 rel |= (a & -a) << (15 * lane)
         return rel
 
-    def probe(self, key: tuple[int, int], cc: int, need0: int) -> int:
-        """-1 when the table does not decide ``need0``; else the answer and its names. A key's
-        entries are grouped by their pattern's mask, then found by the named cards' holders."""
+    def probe(self, key: tuple[int, int], cc: int, need0: int, m: int) -> int:
+        """-1 when the table does not decide ``need0`` of the next ``m`` tricks; else the
+        answer and its names. A key's entries are grouped by their pattern's mask, then found
+        by the named cards' holders; an entry holds bounds for each horizon it was asked at,
+        and one horizon's bounds bound another's: team 0's best of the next ``m`` tricks
+        grows with ``m``, by at most one a trick."""
         bucket = self.table.get(key)
         if bucket is None:
             return -1
         for mask, entries in bucket:
             e = entries.get(cc & mask)
             if e is not None:
-                if e[0] >= need0:
-                    return 1 | (self.named(e) if self.winners else self.everything()) << 1
-                if e[1] < need0:
-                    return (self.named(e) if self.winners else self.everything()) << 1
+                for i in range(4, len(e), 3):
+                    mm = e[i]
+                    if e[i + 1] - (mm - m if mm > m else 0) >= need0:
+                        return 1 | (self.named(e) if self.winners else self.everything()) << 1
+                    if e[i + 2] + (m - mm if m > mm else 0) < need0:
+                        return (self.named(e) if self.winners else self.everything()) << 1
         return -1
 
-    def store(self, key: tuple[int, int], cc: int, rel: int, lo: int, hi: int) -> None:
+    def store(self, key: tuple[int, int], cc: int, rel: int, m: int, lo: int, hi: int) -> None:
         """Record that team 0 takes from ``lo`` to ``hi`` of the key's next ``m`` tricks, for the
         cards ``rel`` names: every card from its lowest named one up, in each lane."""
         rs = [0, 0, 0, 0]
@@ -349,7 +379,7 @@ class Core:
         if bucket is None:
             bucket = []
             self.table[key] = bucket
-        entries: dict[int, tuple[int, ...]] | None = None
+        entries: dict[int, list[int]] | None = None
         for known, found in bucket:
             if known == mask:
                 entries = found
@@ -360,9 +390,18 @@ class Core:
         val = cc & mask
         old = entries.get(val)
         if old is None:
-            entries[val] = (lo, hi, rs[0], rs[1], rs[2], rs[3])
-        elif lo > old[0] or hi < old[1]:
-            entries[val] = (max(lo, old[0]), min(hi, old[1]), rs[0], rs[1], rs[2], rs[3])
+            entries[val] = [rs[0], rs[1], rs[2], rs[3], m, lo, hi]
+            return
+        for i in range(4, len(old), 3):
+            if old[i] == m:
+                if lo > old[i + 1]:
+                    old[i + 1] = lo
+                if hi < old[i + 2]:
+                    old[i + 2] = hi
+                return
+        old.append(m)
+        old.append(lo)
+        old.append(hi)
 
     # ------------------------------------------------------------------ bounds
 
@@ -609,33 +648,43 @@ class Core:
                     others = self.allc[lane] ^ x
                     if lane == wl and we >= 0:
                         others |= 1 << we
-                    reps = self.reps(x, others)
-                    for i in range(len(reps) - 1, -1, -1):
-                        out.append(lane << 4 | reps[i])
+                    m = self.heads(x, others)
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        out.append(lane << 4 | (low.bit_length() - 1))
             return out
         ours = self.team_of[ws] == self.team_of[seat]
         if h:
             others = self.allc[led] ^ h
             if wl == led and we >= 0:
                 others |= 1 << we
-            reps = self.reps(h, others)
-            count = len(reps)
+            reps = self.heads(h, others)
+            m = reps
             if ours or wl != led:
-                for i in range(count - 1, -1, -1):
-                    out.append(led << 4 | reps[i])
+                while m:
+                    low = m & -m
+                    m ^= low
+                    out.append(led << 4 | (low.bit_length() - 1))
                 return out
             # the cheapest card sure to win the trick, then low cards, then chancy winners
             unsure: list[int] = []
-            for i in range(count - 1, -1, -1):
-                r = reps[i]
+            while m:
+                low = m & -m
+                m ^= low
+                r = low.bit_length() - 1
                 if r > we:
                     if self.threat(seat, pos, led, led, r):
                         unsure.append(led << 4 | r)
                     else:
                         out.append(led << 4 | r)
-            for i in range(count - 1, -1, -1):
-                if reps[i] <= we:
-                    out.append(led << 4 | reps[i])
+            m = reps
+            while m:
+                low = m & -m
+                m ^= low
+                r = low.bit_length() - 1
+                if r <= we:
+                    out.append(led << 4 | r)
             out.extend(unsure)
             return out
         discards: list[int] = []
@@ -647,12 +696,14 @@ class Core:
             others = self.allc[lane] ^ x
             if lane == wl and we >= 0:
                 others |= 1 << we
-            reps = self.reps(x, others)
-            for i in range(len(reps) - 1, -1, -1):
+            m = self.heads(x, others)
+            while m:
+                low = m & -m
+                m ^= low
                 if lane == trump:
-                    ruffs.append(lane << 4 | reps[i])
+                    ruffs.append(lane << 4 | (low.bit_length() - 1))
                 else:
-                    discards.append(reps[i] << 4 | lane)
+                    discards.append((low.bit_length() - 1) << 4 | lane)
         discards.sort()
         if ours:
             for mv in discards:
@@ -750,11 +801,11 @@ class Core:
                         v = compress(c, self.width)
                         comp[c] = v
                     cc |= v << (self.span * lane)
-                key = (self.len_a, self.len_b << 8 | seat << 5 | m)
+                key = (self.len_a, self.len_b << 8 | seat)
             else:
                 code = self.code
-                key = (code[0] | code[1] << 45, code[2] | code[3] << 45 | seat << 90 | m << 95)
-            found = self.probe(key, cc, need0)
+                key = (code[0] | code[1] << 45, code[2] | code[3] << 45 | seat << 90)
+            found = self.probe(key, cc, need0, m)
             if found >= 0:
                 return found
         if self.use_quick:
@@ -762,20 +813,20 @@ class Core:
             if qrel >= 0:
                 if self.use_table:
                     if side0:
-                        self.store(key, cc, qrel, need0, m)
+                        self.store(key, cc, qrel, m, need0, m)
                     else:
-                        self.store(key, cc, qrel, 0, need0 - 1)
+                        self.store(key, cc, qrel, m, 0, need0 - 1)
                 return (1 if side0 else 0) | qrel << 1
             late = n - m  # tricks after the horizon: sure tricks may all fall there
             erel = self.sure(0, need0 + late)
             if erel >= 0:
                 if self.use_table:
-                    self.store(key, cc, erel, need0, m)
+                    self.store(key, cc, erel, m, need0, m)
                 return 1 | erel << 1
             erel = self.sure(1, need1 + late)
             if erel >= 0:
                 if self.use_table:
-                    self.store(key, cc, erel, 0, need0 - 1)
+                    self.store(key, cc, erel, m, 0, need0 - 1)
                 return erel << 1
         hint = -1
         if self.use_table and self.ordering:
@@ -787,17 +838,20 @@ class Core:
         rel = 0
         done = False
         nxt = self.nxt[seat]
-        floor = [0, 0, 0, 0]
+        floors = 0  # per lane, 4 bits: the rank below which its cards need not be tried
         for mv in self.lead_moves(seat, hint):
             lane = mv >> 4
             rank = mv & 15
-            if rank < floor[lane]:
+            if rank < (floors >> 4 * lane & 15):
                 continue
             bit = 1 << rank
             lb = self.lbits[seat << 2 | lane]
-            hand[lane] ^= bit
-            allc[lane] ^= bit
-            code[lane] -= (seat + 1) << 3 * rank
+            h0 = hand[lane]
+            a0 = allc[lane]
+            c0 = code[lane]
+            hand[lane] = h0 ^ bit
+            allc[lane] = a0 ^ bit
+            code[lane] = c0 - ((seat + 1) << 3 * rank)
             if seat < 3:
                 self.len_a -= lb
             else:
@@ -815,9 +869,9 @@ class Core:
                 self.len_a += lb
             else:
                 self.len_b += lb
-            code[lane] += (seat + 1) << 3 * rank
-            allc[lane] ^= bit
-            hand[lane] ^= bit
+            code[lane] = c0
+            allc[lane] = a0
+            hand[lane] = h0
             if (r & 1 == 1) == side0:
                 rel = r
                 done = True
@@ -827,13 +881,14 @@ class Core:
                 break
             rel |= r
             if self.small and rank < 13:
-                floor[lane] = raise_floor(floor[lane], r, lane, rank)
+                f = raise_floor(floors >> 4 * lane & 15, r, lane, rank)
+                floors = floors & ~(15 << 4 * lane) | f << 4 * lane
         result = side0 if done else not side0
         if self.use_table:
             if result:
-                self.store(key, cc, rel >> 1, need0, m)
+                self.store(key, cc, rel >> 1, m, need0, m)
             else:
-                self.store(key, cc, rel >> 1, 0, need0 - 1)
+                self.store(key, cc, rel >> 1, m, 0, need0 - 1)
         return (1 if result else 0) | (rel >> 1) << 1
 
     def follow(
@@ -861,7 +916,7 @@ class Core:
         last = pos == self.seats - 1
         nxt = self.nxt[seat]
         rel = 0
-        floor = [0, 0, 0, 0]
+        floors = 0  # per lane, 4 bits: the rank below which its cards need not be tried
         moves = self.follow_moves(seat, pos, led, ws, wl, we)
         kkey = 0
         if self.ordering and len(moves) > 1:
@@ -884,13 +939,16 @@ class Core:
         for mv in moves:
             lane = mv >> 4
             rank = mv & 15
-            if rank < floor[lane]:
+            if rank < (floors >> 4 * lane & 15):
                 continue
             bit = 1 << rank
             lb = self.lbits[seat << 2 | lane]
-            hand[lane] ^= bit
-            allc[lane] ^= bit
-            code[lane] -= (seat + 1) << 3 * rank
+            h0 = hand[lane]
+            a0 = allc[lane]
+            c0 = code[lane]
+            hand[lane] = h0 ^ bit
+            allc[lane] = a0 ^ bit
+            code[lane] = c0 - ((seat + 1) << 3 * rank)
             if seat < 3:
                 self.len_a -= lb
             else:
@@ -930,16 +988,17 @@ class Core:
                 self.len_a += lb
             else:
                 self.len_b += lb
-            code[lane] += (seat + 1) << 3 * rank
-            allc[lane] ^= bit
-            hand[lane] ^= bit
+            code[lane] = c0
+            allc[lane] = a0
+            hand[lane] = h0
             if (r & 1 == 1) == side0:
                 if self.ordering and len(moves) > 1:
                     self.killers[kkey] = mv
                 return r
             rel |= r
             if self.small and rank < 13:
-                floor[lane] = raise_floor(floor[lane], r, lane, rank)
+                f = raise_floor(floors >> 4 * lane & 15, r, lane, rank)
+                floors = floors & ~(15 << 4 * lane) | f << 4 * lane
         return rel
 
 
