@@ -321,6 +321,7 @@ class JokerMatch(Match):
         self._black_played = any(BLACK_JOKER in t.cards for t in self.tricks)
         trick, self.trick = self.trick, []
         self._led_suit = _NO_SUIT
+        self._led_table = SUIT_TABLES[0]  # set with no trick led too: a copy reads every slot
         self._win_seat = self._win_suit = self._win_value = -1
         n = self._seats
         for i, card in enumerate(trick):

@@ -98,3 +98,13 @@ def test_a_copy_shares_no_list_with_its_original() -> None:
 
 def _slots(cls: type) -> list[str]:
     return [n for c in cls.__mro__ for n in getattr(c, "__slots__", ())]
+
+
+@pytest.mark.parametrize("name", sorted(hokm_formats()))
+def test_a_restored_match_copies_between_tricks(name: str) -> None:
+    """A match read back from its stored form (a restart) with no trick led is copied like a
+    live one: V5 joker six's restore left the led suit's table unset, and the copy of a resumed
+    table failed."""
+    match = Match(4, fmt=FORMATS[name])
+    restored = Match.from_dict(match.to_dict())
+    assert restored.copy().to_dict() == match.to_dict()
