@@ -4,7 +4,7 @@ and every stored card against who made it.
 The bench knows each card click it sent and each it saw answered as played (``Ledger``); the
 store knows each table's match, move by move (``StoredTable``); each bot process logs one line
 per committed change, naming the table, the version it saved, the match's move count after it,
-whether an action or a timer made it, and its pid (``bot/service/commits.py``, ``writer``). The
+whether an action or a timer made it, and its pid (``bot/service/persistence.py``, ``writer``). The
 audit joins the three on (table, move):
 
 - ``actions_lost``: a click answered as played whose card is not that member's play in that
