@@ -138,14 +138,13 @@ def show_table(bot: CogBot) -> Answer:
         if message is None or message.id != delivery.message_id:
             await interaction.response.defer()
             return
-        async with bot.service.settled(table.table_id):
-            spec = render.table_message(table, delivery.closed_seats())
-            shown = table.version
+        shown = update.shown  # the change as stored: a later one may be mid-commit
+        spec, version = render.table_message(shown, delivery.closed_seats()), shown.version
         await interaction.response.edit_message(**message_kwargs(spec))
-        # Only what this edit showed is done: a change committed while it was on its way (a
-        # Cancel right after a Start) queued the newer state under the same key, and that job
-        # must still run, or the message keeps showing the older table.
-        if table.version == shown:
+        # Only what this edit showed is done: a change committed since (a Cancel right after
+        # a Start, while this edit was on its way) queued the newer state under the same key,
+        # and that job must still run, or the message keeps showing the older table.
+        if table.version == version:
             bot.outbox.discard(("table", table.table_id))
 
     return answer
@@ -191,9 +190,8 @@ async def hint(bot: CogBot, interaction: discord.Interaction, table_id: str, han
     while the worker thinks, so a busy worker never makes Discord drop the interaction.
     """
     await bot.service.held(table_id)  # a table another process holds is loaded
-    async with bot.service.settled(table_id):
-        table = bot.service.get(table_id)
-        view = bot.service.hints.view(table, interaction.user.id, hand)
+    table = bot.service.shown(table_id)  # as last committed: no lock, no move unstored
+    view = bot.service.hints.view(table, interaction.user.id, hand)
     await interaction.response.defer(ephemeral=True, thinking=True)
     advice = await bot.service.hints.think(table_id, view)
     spec = hint_message(table.settings.language, advice)

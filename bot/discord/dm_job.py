@@ -2,7 +2,8 @@
 hand's DM, or a new DM message (opening the DM channel the first time).
 
 Such a DM is not kept current between the player's turns, so it is rendered ``live=False``
-(``hand_dms``). What a send teaches (the DM's ids, a closed or deleted DM) goes back to the
+(``hand_dms``), from the newest committed snapshot of the table when the job goes, without the
+table's lock (``snapshots``). What a send teaches (the DM's ids, a closed or deleted DM) goes back to the
 service through ``TableFeedback``; where the DM is, is read when the job runs (``Shown``).
 """
 
@@ -33,20 +34,22 @@ def dm_job(
     table: Table,
     seat: int,
     unsent: Callable[[], object],
+    newest: Callable[[Table], Table] = lambda table: table,
 ) -> Job:
-    """The job for ``seat``'s DM; ``unsent`` forgets what the DM was meant to show, when the
-    send failed and is retried (so the next refresh submits it again)."""
+    """The job for ``seat``'s DM, of a snapshot ``table``; ``unsent`` forgets what the DM was
+    meant to show, when the send failed and is retried (so the next refresh submits it again);
+    ``newest``: the newest snapshot of the table when the job goes (``Snapshots.newest``)."""
 
     shown = feedback.delivery(table.table_id)  # held: it outlives the table's end
 
     async def job() -> None:
-        s, dm = table.seat(seat), shown.now.dm(seat)
-        match = table.match
+        now = newest(table)
+        s, dm = now.seat(seat), shown.now.dm(seat)
+        match = now.match
         if match is None or s.user_id is None or dm.closed:
             return
-        async with feedback.settled(table.table_id):  # render only committed state
-            spec = render.hand_message(table, seat, live=False)  # not kept current
-            hand_no = match.hand_number
+        spec = render.hand_message(now, seat, live=False)  # not kept current
+        hand_no = match.hand_number
         try:
             if not (dm.message_id and dm.hand == hand_no):  # posted by another process?
                 dm = (await feedback.fresh_delivery(table.table_id)).dm(seat)

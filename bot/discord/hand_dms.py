@@ -33,7 +33,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Coroutine
-from contextlib import AbstractAsyncContextManager
+from functools import partial
 from typing import Any
 
 import aiohttp
@@ -50,6 +50,7 @@ from .channels import Channels
 from .deferred_edits import DeferredEdits, urgent
 from .dm_job import dm_job, dm_priority
 from .outbox import URGENT, Outbox
+from .snapshots import Snapshots
 from .tokens import SEND, TOKEN_LAST_USE, TOKEN_LIFETIME, LobbyTokens, Token, surface_of
 from .ui import message_kwargs
 
@@ -67,6 +68,8 @@ class HandDms:
         self.bot = bot
         self.outbox = outbox
         self.feedback = feedback
+        self.snapshots = Snapshots()
+        """Its tables are snapshots: a later edit renders the newest (the publisher's)."""
         self._dm_sent: dict[tuple[str, int], tuple[object, ...] | None] = {}
         """What the seat's DM shows (``hand_signature``), as far as the outbox edits it."""
         self._live_sent: dict[tuple[str, int], tuple[object, ...] | None] = {}
@@ -132,6 +135,7 @@ class HandDms:
         response was on its way, and Discord then shows the older response over the newer
         edit: the newest state goes out at once through the new token, instead of being taken
         as shown (a turn mark that never came)."""
+        table = self.snapshots.newest(table)  # committed while the response was on its way
         match = table.match
         if match is None or not table.is_live:
             return False
@@ -215,13 +219,14 @@ class HandDms:
         s, dm = table.seat(seat), self._dm(table, seat)
         shown = self._dm_sent.get(key)
         self._dm_sent[key] = signature
+        unsent = partial(self._dm_sent.pop, key, None)
         priority = dm_priority(dm.hand != match.hand_number, shown, signature)
         channel = s.user_id or 0  # one key per DM channel, known or not yet opened
         self.outbox.submit(
             ("hand", table.table_id, seat),
             priority,
             channel,
-            dm_job(self.bot, self.feedback, table, seat, lambda: self._dm_sent.pop(key, None)),
+            dm_job(self.bot, self.feedback, table, seat, unsent, self.snapshots.newest),
             cost=1 if dm.channel_id else 2,  # the first DM also opens the channel
         )
 
@@ -327,7 +332,7 @@ class HandDms:
                 await self._token_edit(table, seat, key, token, live=True)
                 if key not in self._dirty:
                     return
-                if not urgent(table, seat):
+                if not urgent(self.snapshots.newest(table), seat):
                     self._dirty.discard(key)
                     self._deferred.add(table, key)  # the newest change waits its turn
                     return
@@ -357,15 +362,15 @@ class HandDms:
             return
         lock = self._token_locks.setdefault(key, asyncio.Lock())
         async with lock:  # one edit at a time per hand, each with the newest state
+            table = self.snapshots.newest(table)
             if table.match is None or table.status != "playing":
                 return
             ephemeral = interaction.guild_id is not None
-            async with self._settled(table):
-                if hand is not None and hand != table.match.hand_number:
-                    spec = render.closed_hand_message(table, hand, ephemeral=ephemeral)
-                else:
-                    spec = render.hand_message(table, seat, ephemeral=ephemeral, live=live)
-                hand_no = table.match.hand_number
+            if hand is not None and hand != table.match.hand_number:
+                spec = render.closed_hand_message(table, hand, ephemeral=ephemeral)
+            else:
+                spec = render.hand_message(table, seat, ephemeral=ephemeral, live=live)
+            hand_no = table.match.hand_number
             try:
                 await self._send_through(table, seat, key, token, spec)
                 self.token_edits += 1
@@ -412,7 +417,3 @@ class HandDms:
     def _dm(self, table: Table, seat: int) -> SeatDm:
         """Where the seat's DM is, as learned so far (``Delivery``)."""
         return self.feedback.delivery(table.table_id).now.dm(seat)
-
-    def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
-        """Render only committed state (see ``TableService.settled``)."""
-        return self.feedback.settled(table.table_id)

@@ -2,7 +2,9 @@
 
 Per update it decides which messages are now out of date (the table message, a report line,
 a player's DM) and submits one coalescing job per message; each job renders the newest state
-when it actually runs. DMs are sent only when a player's hand or turn changed, never because
+when it actually runs: the newest committed snapshot of the table (``Update.shown``, kept in
+``snapshots``), never the live table, so nothing here takes the table's lock or shows a move
+not yet stored. DMs are sent only when a player's hand or turn changed, never because
 someone else played a card, which keeps the calls per card low.
 
 The table message is this module's own; the channel report's lines live in ``reports`` and
@@ -11,9 +13,7 @@ the per-seat DM and interaction-token bookkeeping in ``hand_dms``.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from contextlib import AbstractAsyncContextManager
 
 import aiohttp
 import discord
@@ -60,6 +60,8 @@ class DiscordPublisher:
         """The service's port for what sending learns; the publisher changes no ``Table``."""
         self.reports = ChannelReports(bot)
         self.hands = HandDms(bot, outbox, self.feedback)
+        self.snapshots = self.hands.snapshots
+        """Each live table's newest committed snapshot: what every job renders when it goes."""
         self.summaries = Summaries(bot, outbox, edits)
         """Each match's summary, and its analysis's edit."""
 
@@ -71,7 +73,7 @@ class DiscordPublisher:
     # ------------------------------------------------------------------ entry point
 
     def publish(self, update: Update) -> None:
-        table = update.table
+        table = self.snapshots.note(update.shown)
         if update.has(CaughtUp):  # another process published the change: our tokens only
             self.hands.caught_up(table)
             return
@@ -126,7 +128,7 @@ class DiscordPublisher:
                 continue
             if dm.hand != match.hand_number:
                 continue  # their DM shows an earlier hand, closed as it was
-            job = dm_job(self.bot, self.feedback, table, seat, lambda: None)
+            job = dm_job(self.bot, self.feedback, table, seat, lambda: None, self.snapshots.newest)
             self.outbox.submit(("hand", table.table_id, seat), MARKER, s.user_id or 0, job)
 
     async def answer_move(
@@ -141,16 +143,15 @@ class DiscordPublisher:
         matters: what this answer showed is noted before the click is kept, so the DM is not
         edited again for the same state.
         """
-        table, seat = update.table, update.actor_seat
+        table, seat = self.snapshots.newest(update.shown), update.actor_seat
         assert seat is not None
         if table.match is None:
             return
         shown = table.match.hand_number if hand is None else hand
         ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
         in_place = ephemeral or interaction.guild_id is None
-        async with self._settled(table):  # another move may be mid-commit
-            spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
-            rendered = render.hand_signatures(table, seat)  # what this answer shows
+        spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place)
+        rendered = render.hand_signatures(table, seat)  # what this answer shows
         try:
             if in_place:  # the one request Discord asks of a card, without discord.py's objects
                 await token_calls.answer_update(interaction, spec)
@@ -160,7 +161,7 @@ class DiscordPublisher:
             # The move is committed; only its answer was lost (too late, Discord down). Saying
             # "nothing was changed" would be wrong: show the new hand in the DM instead.
             log.warning("table %s: answer to a move lost (%s); DM refreshed", table.table_id, exc)
-            self.hands.unanswered(table, seat)
+            self.hands.unanswered(self.snapshots.newest(table), seat)
             return
         if interaction.guild_id is None or self.feedback.delivery(table.table_id).now.closed(seat):
             self.hands.answered(table, seat, rendered)  # the DM (or the only view) shows it
@@ -175,10 +176,11 @@ class DiscordPublisher:
 
     async def answer_hand(self, interaction: discord.Interaction, table: Table, seat: int) -> None:
         """``/hokm hand`` or **My hand**: the member's hand, privately, then kept live through
-        this interaction (and noted as their only view while their DMs are closed)."""
-        async with self._settled(table):
-            spec = render.hand_message(table, seat, ephemeral=True)
-            rendered = render.hand_signatures(table, seat)  # what this answer shows
+        this interaction (and noted as their only view while their DMs are closed). ``table``:
+        a committed snapshot (``TableService.hand_view``)."""
+        table = self.snapshots.newest(table)
+        spec = render.hand_message(table, seat, ephemeral=True)
+        rendered = render.hand_signatures(table, seat)  # what this answer shows
         await interaction.response.send_message(ephemeral=True, **message_kwargs(spec))
         if self.feedback.delivery(table.table_id).now.closed(seat):
             self.hands.answered(table, seat, rendered)
@@ -189,13 +191,11 @@ class DiscordPublisher:
     ) -> None:
         """V6.6.1: the hakem's hand with his cards chosen so far, through his click: in place
         in a DM or an ephemeral view; from a public message (a forged id) privately, never in
-        the channel. Nothing is kept live: the table has not changed."""
+        the channel. Nothing is kept live: the table has not changed. ``table``: a committed
+        snapshot (``ShelemTables.choose``)."""
         ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
         in_place = ephemeral or interaction.guild_id is None
-        async with self._settled(table):
-            spec = render.hand_message(
-                table, seat, ephemeral=ephemeral or not in_place, chosen=chosen
-            )
+        spec = render.hand_message(table, seat, ephemeral=ephemeral or not in_place, chosen=chosen)
         if in_place:
             await interaction.response.edit_message(**message_kwargs(spec))
         else:
@@ -213,8 +213,7 @@ class DiscordPublisher:
         shown = self.feedback.delivery(table.table_id)  # held: it outlives the table's end
 
         async def job() -> None:
-            async with self._settled(table):
-                spec = render.table_message(table, shown.now.closed_seats())
+            spec = render.table_message(self.snapshots.newest(table), shown.now.closed_seats())
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             try:
                 message_id = shown.now.message_id
@@ -241,16 +240,9 @@ class DiscordPublisher:
 
         return job
 
-    def _settled(self, table: Table) -> AbstractAsyncContextManager[object]:
-        """Render only committed state (see ``TableService.settled``)."""
-        return self.feedback.settled(table.table_id)
-
 
 class _NoFeedback:
     """A publisher without a service (a unit test): nothing learned is kept."""
-
-    def settled(self, table_id: str) -> AbstractAsyncContextManager[object]:
-        return contextlib.nullcontext()
 
     def delivery(self, table_id: str) -> Shown:
         return Shown()

@@ -1,8 +1,8 @@
 """Hints for learners: the hard computer player's move for a member's seat,
 thought on that seat's ``SeatView`` only, off the event loop and bounded in time.
 
-A hint changes nothing at the table: it reads the member's view under the table's settled
-lock, then thinks with no lock held, in the same worker that runs computer players
+A hint changes nothing at the table: it reads the member's view of the table as last
+committed (``TableService.shown``), then thinks with no lock held, in the same worker that runs computer players
 (``thinking.Thinker``), under a key of its own so it never displaces a computer's decision, but
 in its table's turn of the round robin, so hints are counted in the table's fair share.
 
@@ -98,7 +98,8 @@ class Hints:
 
     @staticmethod
     def view(table: Table, user_id: int, hand: int) -> SeatView:
-        """The member's own view, for a hint on their turn of this hand (hold ``settled``).
+        """The member's own view, for a hint on their turn of this hand (of a committed
+        snapshot, ``TableService.shown``).
 
         :raises ActionError: ``error.hints_off``, ``error.stale`` (an earlier hand, a finished
             table), ``error.not_a_player``, ``error.hint_not_your_turn``.

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -72,11 +71,8 @@ class TableFeedback(Protocol):
     """The one way back from the Discord side: what it learned while sending (a message id,
     a closed DM, a gone channel). Where a table is shown is kept apart from the game table
     (``delivery``, its own rows: no lock, no version); a gone channel ends the table. The
-    publisher never changes a ``Table`` itself."""
-
-    def settled(self, table_id: str) -> AbstractAsyncContextManager[object]:
-        """Hold while rendering: only committed state may be shown."""
-        ...
+    publisher never changes a ``Table`` itself, and renders the snapshots it is handed
+    (``Update.shown``), never taking the table's lock."""
 
     def delivery(self, table_id: str) -> Shown:
         """Where the table is shown, as learned so far (read ``now`` when sending)."""

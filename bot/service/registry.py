@@ -54,14 +54,6 @@ class TableRegistry:
         """The lock of a registered table (``KeyError`` for one that ended)."""
         return self._locks[table_id]
 
-    def settled(self, table_id: str) -> asyncio.Lock:
-        """The table's lock: hold it while rendering the table for anyone to see. An action
-        changes the live table before its store write completes, and a move not yet stored
-        must never be shown (a failed write or a crash would take it back into a hand).
-        An ended table changes no more, so a fresh lock will do for it: keeping one per table
-        ever played would grow without bound."""
-        return self._locks.get(table_id) or asyncio.Lock()
-
     def in_channel(self, channel_id: int) -> Table | None:
         table_id = self._by_channel.get(channel_id)
         return self.tables.get(table_id) if table_id else None

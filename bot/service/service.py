@@ -127,7 +127,7 @@ class TableService:
         )
         self.hints = Hints(self.turns, self.pace)
         self.commits.watch(self.hints.changed)
-        self.shelem = ShelemTables(self.registry, self.pace, act=self.commits.act)
+        self.shelem = ShelemTables(self.shown, self.pace, act=self.commits.act)
         """A Shelem table's bids, laid-down cards and mode (V6)."""
         self.history = MatchHistory(store)
         """``/hokm history`` and its Replay: finished matches only."""
@@ -215,8 +215,9 @@ class TableService:
     def table_in_channel(self, channel_id: int) -> Table | None:
         return self.registry.in_channel(channel_id)
 
-    def settled(self, table_id: str) -> asyncio.Lock:
-        return self.registry.settled(table_id)
+    def shown(self, table_id: str) -> Table:
+        """A live table as last committed (``Commits.latest``), to render without its lock."""
+        return self.commits.latest(self.get(table_id))
 
     def get(self, table_id: str) -> Table:
         return self.registry.get(table_id)
@@ -225,12 +226,12 @@ class TableService:
         return self.registry.of_user(guild_id, user_id)
 
     def hand_view(self, table_id: str, user_id: int) -> tuple[Table, int]:
-        """The table and seat for a member asking to see their hand (no state change).
+        """The table as last committed (``shown``) and the seat of a member asking for their hand.
 
         :raises ActionError: ``error.stale``, ``error.not_started``, ``error.spectator`` (a
             member not seated at a match: they watch it).
         """
-        table = self.get(table_id)
+        table = self.shown(table_id)
         if table.match is None:
             raise ActionError("error.not_started")
         seat = table.seat_of(user_id)
@@ -361,8 +362,7 @@ class TableService:
         return await self.commits.held(table_id)
 
     def _publish(self, table: Table, event: TableEvent) -> Update:
-        """Show a table that no change is publishing (opened, resumed, a DM found closed),
-        as last committed (``Commits.latest``)."""
+        """Show a table no change publishes (opened, resumed, a DM closed) as last committed."""
         update = Update(table, snapshot=self.commits.latest(table))
         update.add(event)
         self.publisher.publish(update)

@@ -15,7 +15,6 @@ from engine import Card
 
 from .moves import reclaim_then
 from .ports import Pace, Update
-from .registry import TableRegistry
 from .shelem_moves import apply_decision, decision_seat, kitty_selection
 from .table import Table
 from .variants import ShelemDecision
@@ -26,8 +25,8 @@ Act = Callable[[str, Callable[[Table, Update], None]], Awaitable[Update]]
 class ShelemTables:
     """The Shelem decisions, each run as any action is (``TableService._act``)."""
 
-    def __init__(self, registry: TableRegistry, pace: Pace, act: Act) -> None:
-        self.registry = registry
+    def __init__(self, shown: Callable[[str], Table], pace: Pace, act: Act) -> None:
+        self._shown = shown
         self.pace = pace
         self._act = act
 
@@ -49,13 +48,14 @@ class ShelemTables:
     def selection(
         self, table_id: str, user_id: int, deal: int, cards: tuple[Card, ...]
     ) -> tuple[Table, int, tuple[Card, ...]]:
-        """The hakem's choice so far of the cards to lay down, checked against the table
-        (hold ``settled``): it changes nothing, and is kept only on his own buttons.
+        """The hakem's choice so far of the cards to lay down, checked against the table as
+        last committed (``TableService.shown``, returned to render): it changes nothing, and
+        is kept only on his own buttons.
 
         :raises ActionError: ``error.stale``, ``error.not_a_player``, and
             ``kitty_selection``'s.
         """
-        table = self.registry.get(table_id)
+        table = self._shown(table_id)
         seat = decision_seat(table, user_id, deal)
         return table, seat, kitty_selection(table, seat, cards)
 
@@ -69,8 +69,7 @@ class ShelemTables:
         :raises ActionError: as ``selection``.
         """
         chosen = tuple(c for c in before if c != card) if card in before else (*before, card)
-        async with self.registry.settled(table_id):
-            return self.selection(table_id, user_id, deal, chosen)
+        return self.selection(table_id, user_id, deal, chosen)  # no lock: a snapshot
 
     async def _decide(
         self, table_id: str, user_id: int, deal: int, choice: ShelemDecision

@@ -145,11 +145,7 @@ class BlockingInteraction:
 
 class QuietFeedback:
     def __init__(self) -> None:
-        self.locks: dict[str, asyncio.Lock] = {}
         self.shown: dict[str, Shown] = {}
-
-    def settled(self, table_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(table_id, asyncio.Lock())
 
     def delivery(self, table_id: str) -> Shown:
         return self.shown.setdefault(table_id, Shown())
@@ -171,7 +167,8 @@ async def test_a_click_during_an_edit_in_flight_does_not_lose_the_turn_mark_afte
     next card makes it their turn: that change is shown through the new token once the edit in
     flight ends. It used to be dropped, because the loop stopped when its token was replaced:
     the player waited for a turn mark that never came (a flaky 15 s time-out in the format
-    e2e tests under load)."""
+    e2e tests under load). HandDms is handed snapshots, as the publisher hands them: the edit
+    after the one in flight renders the newest, not the one the loop began with."""
     hands = HandDms(cast(Any, object()), cast(Any, NoOutbox()), cast(Any, QuietFeedback()))
     table = playing_table()
     match = table.match
@@ -179,23 +176,30 @@ async def test_a_click_during_an_edit_in_flight_does_not_lose_the_turn_mark_afte
     play_until(table, lambda m: m.phase == PLAY and m.to_act == 2)
     held = asyncio.Event()
     first = BlockingInteraction(1, held)
-    hands.clicked(table, 0, cast(Any, first))
+    hands.clicked(committed(hands, table), 0, cast(Any, first))
     play_one(table)  # seat 2 plays: another player's card, a change that may wait
-    hands.refresh(table, None)
+    hands.refresh(committed(hands, table), None)
     for _ in range(5):
         await asyncio.sleep(0)
     assert len(first.edits) == 1  # in flight, held
     second = BlockingInteraction(2, asyncio.Event())
     second.gate.set()
-    hands.clicked(table, 0, cast(Any, second))  # a click meanwhile: its token replaces the first
+    hands.clicked(committed(hands, table), 0, cast(Any, second))  # its token replaces the first
     play_one(table)  # seat 3 plays: now it is seat 0's turn
     assert match.to_act == 0
-    hands.refresh(table, None)
+    hands.refresh(committed(hands, table), None)
     held.set()
     await asyncio.gather(*hands._token_tasks)
     assert len(second.edits) == 1, "the turn mark went nowhere"
     view = second.edits[0]["view"]
     assert any(not item.disabled for item in view.children)  # cards to play: their turn
+
+
+def committed(hands: HandDms, table: Table) -> Table:
+    """The table's change stored (its next version) and published: the snapshot the
+    publisher notes and hands on."""
+    table.version += 1
+    return hands.snapshots.note(table.snapshot())
 
 
 def play_one(table: Table) -> None:

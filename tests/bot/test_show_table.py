@@ -27,8 +27,11 @@ class _Response:
         self.during()
 
 
-async def _answer_with(during: Any) -> tuple[Outbox, str]:
+async def _answer_with(during: Any, *, moved_on: bool = False) -> tuple[Outbox, str]:
     table = lobby_table()
+    update = Update(table, snapshot=table.snapshot())  # as committed
+    if moved_on:
+        table.version += 1  # a later change was stored before the answer was rendered
     outbox = Outbox()
     service = TableService(cast(Any, None))
     service.deliveries.shown(table.table_id).now = Delivery(message_id=77)
@@ -44,7 +47,7 @@ async def _answer_with(during: Any) -> tuple[Outbox, str]:
         during(table, outbox, key, job)
 
     interaction = SimpleNamespace(message=SimpleNamespace(id=77), response=_Response(change))
-    await show_table(bot)(cast(Any, interaction), Update(table))
+    await show_table(bot)(cast(Any, interaction), update)
     return outbox, table.table_id
 
 
@@ -59,4 +62,11 @@ async def test_a_change_committed_meanwhile_keeps_its_queued_edit() -> None:
         outbox.submit(key, TABLE, table.channel_id, job)
 
     outbox, _ = await _answer_with(cancel_meanwhile)
+    assert outbox.backlog == 1
+
+
+async def test_an_answer_showing_its_own_change_keeps_the_edit_of_a_later_one() -> None:
+    """The answer renders its update's snapshot, without the table's lock: a change stored
+    before it went is not in it, and that change's queued edit still runs."""
+    outbox, _ = await _answer_with(lambda *_: None, moved_on=True)
     assert outbox.backlog == 1

@@ -74,7 +74,15 @@ async def play_turn(
         table_message = double.message(message_id(bot, table) or 0)
         rec = await double.click(user, table_message, label="My hand")
         assert rec.ephemeral and rec.message is not None
-        message: StoredMessage | None = rec.message
+        # The view shows the table as last stored: pressed while the move before is being
+        # stored (a computer's), it offers the move once that is, through its token's edit.
+        view = rec.message.id
+        await double.wait_until(
+            lambda: bool(asks(table, double.message(view))),
+            timeout=15.0,
+            what=f"{user.username}'s My hand view to ask for their move",
+        )
+        message: StoredMessage | None = double.message(view)
     else:
         await double.wait_until(
             lambda: bool(asks(table, hand_message(double, user))),

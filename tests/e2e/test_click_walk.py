@@ -38,9 +38,9 @@ MAX_HOPS = 35
 PORT = ("bot.discord.publisher", "DiscordPublisher.publish")
 """The one hop from the service to the edge: the committed update handed to the ``Publisher``
 the edge registered as a watcher of ``Commits`` (events → publisher, the data's own way)."""
-FEEDBACK = frozenset(n for n in vars(TableFeedback) if not n.startswith("_")) - {"settled"}
+FEEDBACK = frozenset(n for n in vars(TableFeedback) if not n.startswith("_"))
 """What the edge may tell the service once a move is committed (``TableFeedback``): what it
-learned while sending. Never a lock of the table (``settled``): that is the service's."""
+learned while sending. Never a lock of the table: it renders the update's snapshot."""
 
 
 def _layer(module: str) -> str:
@@ -169,12 +169,6 @@ async def test_a_card_click_walks_at_most_35_hops_and_never_back_up(
     assert back == [], back
 
 
-@pytest.mark.xfail(
-    # not strict: the change that renders from the update's snapshot passes it, and main stays
-    # green until the mark goes with it
-    strict=False,
-    reason="the publisher still renders under the table's lock (settled)",
-)
 @pytest.mark.parametrize("bot_db_url", ["sqlite"], indirect=True)
 async def test_once_the_move_is_stored_the_edge_calls_no_lock_of_the_service(
     discord_double: DiscordDouble, make_bot: BotFactory

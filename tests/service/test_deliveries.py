@@ -18,8 +18,8 @@ async def test_learning_where_a_table_is_shown_leaves_the_table_and_its_version_
     service = make_service()
     table = await four_people(service)
     before, version, writes = table.to_dict(), table.version, store.writes
-    lock = service.settled(table.table_id)
-    async with lock:  # held by a render: what is learned meanwhile does not wait for it
+    lock = service.registry.lock(table.table_id)
+    async with lock:  # held by a change: what is learned meanwhile does not wait for it
         await service.message_posted(table.table_id, 555)
         await service.dm_posted(table.table_id, 1, 77, 88, 1)
         await service.dm_closed(table.table_id, 2)
