@@ -37,6 +37,8 @@ def _check_copies(
             twin = match.copy()
             assert type(twin) is type(match)
             assert twin.to_dict() == before
+            # read back from its stored form (a restart), it copies the same: no slot unset
+            assert type(match).from_dict(before).copy().to_dict() == before
             steps = rng.randrange(1, 12)
             state = rng.getstate()
             for _ in range(steps):  # the original moves on: the copy stays where it was
