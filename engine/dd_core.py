@@ -193,12 +193,12 @@ class Core:
         self.span = 32 if self.width == 2 else 64
         self.allc: list[int] = [0, 0, 0, 0]
         self.code: list[int] = [0, 0, 0, 0]
-        self.table: dict[tuple[int, int], list[tuple[int, dict[int, list[int]]]]] = {}
-        self.best: dict[tuple[int, int], int] = {}
+        self.table: dict[int, list[tuple[int, dict[int, list[int]]]]] = {}
+        self.best: dict[int, int] = {}
         self.killers: dict[int, int] = {}
         self.comp: dict[int, int] = {}
         self.lbits: list[int] = [
-            1 << (16 * (s % 3) + 4 * lane) for s in range(seats) for lane in range(4)
+            self.length_bit(s, lane) for s in range(seats) for lane in range(4)
         ]
         self.black_gone = False
         self.len_a = 0
@@ -215,7 +215,13 @@ class Core:
                 self.hs[seat][lane] = lanes[lane]
 
     def length_bit(self, seat: int, lane: int) -> int:
-        return 1 << (16 * (seat % 3) + 4 * lane)
+        """A card of ``seat`` in ``lane`` in the length counts (``len_a`` seats 0-2, ``len_b``
+        3-5): 4 bits a lane, lanes 0-2 only, since at a trick's start every hand holds ``n``
+        cards and the key holds ``n``: the last lane's length follows, and the key of a four-
+        seat table fits a machine word."""
+        if lane == 3:
+            return 0
+        return 1 << (12 * (seat % 3) + 4 * lane)
 
     def race(self, leader: int, lanes: list[int], ranks: list[int], need0: int, need1: int) -> int:
         """Whether team 0 takes ``need0`` more tricks before team 1 takes ``need1`` more,
@@ -331,7 +337,7 @@ class Core:
                 rel |= (a & -a) << (15 * lane)
         return rel
 
-    def probe(self, key: tuple[int, int], cc: int, need0: int, m: int) -> int:
+    def probe(self, key: int, cc: int, need0: int, m: int) -> int:
         """-1 when the table does not decide ``need0`` of the next ``m`` tricks; else the
         answer and its names. A key's entries are grouped by their pattern's mask, then found
         by the named cards' holders; an entry holds bounds for each horizon it was asked at,
@@ -351,7 +357,7 @@ class Core:
                         return (self.named(e) if self.winners else self.everything()) << 1
         return -1
 
-    def store(self, key: tuple[int, int], cc: int, rel: int, m: int, lo: int, hi: int) -> None:
+    def store(self, key: int, cc: int, rel: int, m: int, lo: int, hi: int) -> None:
         """Record that team 0 takes from ``lo`` to ``hi`` of the key's next ``m`` tricks, for the
         cards ``rel`` names: every card from its lowest named one up, in each lane."""
         rs = [0, 0, 0, 0]
@@ -687,8 +693,12 @@ class Core:
                     out.append(led << 4 | r)
             out.extend(unsure)
             return out
+        # void: the side suits' cards lowest rank first (lanes in order among equals), then
+        # the trumps lowest first
         discards: list[int] = []
         ruffs: list[int] = []
+        packed = 0  # the side suits' cards worth trying, 15 bits a lane
+        ranks = 0
         for lane in range(4):
             x = hand[lane]
             if not x:
@@ -697,17 +707,23 @@ class Core:
             if lane == wl and we >= 0:
                 others |= 1 << we
             m = self.heads(x, others)
-            while m:
-                low = m & -m
-                m ^= low
-                if lane == trump:
+            if lane == trump:
+                while m:
+                    low = m & -m
+                    m ^= low
                     ruffs.append(lane << 4 | (low.bit_length() - 1))
-                else:
-                    discards.append((low.bit_length() - 1) << 4 | lane)
-        discards.sort()
+            else:
+                packed |= m << (15 * lane)
+                ranks |= m
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() - 1
+            for lane in range(4):
+                if packed >> (15 * lane + r) & 1:
+                    discards.append(lane << 4 | r)
         if ours:
-            for mv in discards:
-                out.append((mv & 15) << 4 | mv >> 4)
+            out.extend(discards)
             out.extend(ruffs)
             return out
         # winning ruffs, cheapest first, then low discards, then trumps that lose
@@ -718,8 +734,7 @@ class Core:
                 out.append(mv)
             else:
                 under.append(mv)
-        for mv in discards:
-            out.append((mv & 15) << 4 | mv >> 4)
+        out.extend(discards)
         out.extend(under)
         return out
 
@@ -788,7 +803,7 @@ class Core:
         self.nodes += 1
         m = need0 + need1 - 1
         side0 = self.team_of[seat] == 0
-        key = (0, 0)
+        key = seat | n << 3 | self.len_a << 7 | self.len_b << 43
         cc = 0
         if self.use_table:
             if self.relative:
@@ -801,10 +816,9 @@ class Core:
                         v = compress(c, self.width)
                         comp[c] = v
                     cc |= v << (self.span * lane)
-                key = (self.len_a, self.len_b << 8 | seat)
             else:
                 code = self.code
-                key = (code[0] | code[1] << 45, code[2] | code[3] << 45 | seat << 90)
+                key = seat | (code[0] | code[1] << 45 | code[2] << 90 | code[3] << 135) << 3
             found = self.probe(key, cc, need0, m)
             if found >= 0:
                 return found
@@ -830,7 +844,7 @@ class Core:
                 return erel << 1
         hint = -1
         if self.use_table and self.ordering:
-            hint = self.best.get((self.len_a, self.len_b << 8 | seat), -1)
+            hint = self.best.get(key, -1)
         trump = self.trump
         hand = self.hs[seat]
         allc = self.allc
@@ -877,7 +891,7 @@ class Core:
                 done = True
                 if self.use_table and self.ordering:
                     above = (hand[lane] >> (rank + 1)).bit_count()
-                    self.best[(self.len_a, self.len_b << 8 | seat)] = lane << 4 | above
+                    self.best[key] = lane << 4 | above
                 break
             rel |= r
             if self.small and rank < 13:
