@@ -43,9 +43,18 @@ SWEEP_BATCH: Final = 50
 
 @dataclass(eq=False)
 class PostedSummary:
+    """A summary this process posts: its finished table, its message once sent, and its
+    analysis if that came first (this module's own record, never the service's)."""
+
     table: Table
     message_id: int | None = None
     analysis: MatchAnalysis | None = None
+
+    def sent(self, message_id: int) -> None:
+        self.message_id = message_id
+
+    def graded(self, analysis: MatchAnalysis) -> None:
+        self.analysis = analysis
 
 
 class Summaries:
@@ -80,7 +89,7 @@ class Summaries:
                 return
             except (TimeoutError, discord.DiscordServerError, aiohttp.ClientError) as exc:
                 raise Retry from exc
-            posted.message_id = message.id
+            posted.sent(message.id)
             if self.edits is not None:
                 await self.edits.posted(table, message.id, with_analysis=analysis is not None)
                 if analysis is None:  # stored meanwhile, here or by another process?
@@ -96,7 +105,7 @@ class Summaries:
             self._early[match_id] = analysis
             self._trim(self._early)
         else:
-            posted.analysis = analysis
+            posted.graded(analysis)
         if self.edits is not None:
             await self.analysed_elsewhere(match_id)
 
