@@ -70,6 +70,8 @@ class GameFormat:
     so the engine's one comparison per trick also catches a hand that runs out."""
 
     def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise ValueError(f"format {self.name}: no game family {self.family!r}")
         team_of = [-1] * self.seats
         for team, members in enumerate(self.teams):
             for seat in members:

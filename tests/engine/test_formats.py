@@ -9,7 +9,7 @@ import pytest
 from engine import MATCH_OVER, STANDARD, TRUMP, GreedyPlayer, HandResult, Match, seat_view
 from engine.errors import InvalidSetting, InvalidState
 from engine.games import check_target, load_match
-from engine.rules import FORMATS, SHELEM_FORMAT, GameFormat, hokm_format, hokm_formats
+from engine.rules import FAMILIES, FORMATS, SHELEM_FORMAT, GameFormat, hokm_format, hokm_formats
 from engine.search import match_equity, outcome_values
 from engine.shelem import ShelemMatch, ShelemOptions
 
@@ -86,6 +86,13 @@ def test_v6_shelem_is_a_format_of_formats_with_its_family() -> None:
     )
     assert hokm_format(SHELEM_FORMAT) is None and hokm_format("standard") is STANDARD
     assert [f.name for f in FORMATS.values() if f.is_default] == ["standard"]
+
+
+def test_v6_a_format_names_one_of_the_known_families() -> None:
+    """A format of a family nobody registered is refused where it is made."""
+    assert {f.family for f in FORMATS.values()} == set(FAMILIES)
+    with pytest.raises(ValueError, match="no game family 'bridge'"):
+        dataclasses.replace(STANDARD, name="bridge_like", family="bridge")  # type: ignore[arg-type]
 
 
 def test_v6_a_shelem_record_is_no_hokm_match() -> None:
