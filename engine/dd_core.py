@@ -82,23 +82,7 @@ def compress(code: int, width: int) -> int:
 def run_heads(h: int, others: int) -> list[int]:
     """The ranks of lane ``h`` worth trying, highest first: the lowest card of each run of
     ``h`` with no card of ``others`` between (equivalent cards); a joker is its own run."""
-    reps: list[int] = []
-    if h >> 14 & 1:
-        reps.append(14)
-    if h >> 13 & 1:
-        reps.append(13)
-    x = h & PLAIN
-    while x:
-        low = x.bit_length() - 1
-        x ^= 1 << low
-        while x:
-            nxt = x.bit_length() - 1
-            if others & ((1 << low) - (2 << nxt)):
-                break
-            low = nxt
-            x ^= 1 << nxt
-        reps.append(low)
-    return reps
+    return all_ranks(heads(h, others))
 
 
 def heads(h: int, others: int) -> int:

@@ -22,6 +22,7 @@ from engine.dd_analysis import (
     Graded,
     HandAnalysis,
     MatchAnalysis,
+    SeatGrade,
     TrumpGrade,
 )
 from engine.dd_value import Outcome
@@ -141,19 +142,24 @@ def summary_lines(
     lines = [t(lang, "analysis.heading")]
     for seat in humans:
         grade = analysis.seat_grade(seat)
-        if not grade.decisions:
-            continue
-        line = t(
-            lang,
-            "analysis.player",
-            kept=number(lang, grade.kept),
-            decisions=number(lang, grade.decisions),
-            rate=number(lang, round(100 * grade.accuracy)),
-        )
-        if grade.costliest is not None:
-            line += costliest_text(lang, fmt, *grade.costliest)
-        lines.append(named(lang, names[seat], line))
+        if grade.decisions:
+            lines.append(named(lang, names[seat], grade_text(lang, fmt, grade)))
     return lines + _not_graded(lang, fmt, analysis)
+
+
+def grade_text(lang: str, fmt: GameFormat, grade: SeatGrade) -> str:
+    """A player's accuracy and costliest decision, with every hand known: the summary's line
+    and the web page's say it alike."""
+    line = t(
+        lang,
+        "analysis.player",
+        kept=number(lang, grade.kept),
+        decisions=number(lang, grade.decisions),
+        rate=number(lang, round(100 * grade.accuracy)),
+    )
+    if grade.costliest is not None:
+        line += costliest_text(lang, fmt, *grade.costliest)
+    return line
 
 
 def _not_graded(lang: str, fmt: GameFormat, analysis: MatchAnalysis) -> list[str]:

@@ -20,7 +20,7 @@ from engine.shelem.story import ShelemHandStory
 from engine.story import HandStory
 
 from ..service.match_facts import MatchFacts
-from .analysis_lines import costliest_text
+from .analysis_lines import grade_text
 from .history import replay_about, replay_counts, short_format
 from .history_parts import team_items
 from .i18n import LIST_SEPARATOR, number, t, word
@@ -145,15 +145,7 @@ def _grades(lang: str, facts: MatchFacts, links: list[str]) -> list[str]:
         grade = analysis.seat_grade(p.seat)
         if p.is_computer or p.seat >= fmt.seats or not grade.decisions:
             continue
-        line = t(
-            lang,
-            "analysis.player",
-            kept=number(lang, grade.kept),
-            decisions=number(lang, grade.decisions),
-            rate=number(lang, round(100 * grade.accuracy)),
-        )
-        if grade.costliest is not None:
-            line += costliest_text(lang, fmt, *grade.costliest)
+        line = grade_text(lang, fmt, grade)
         items.append(f'<li data-seat="{p.seat}">{links[p.seat]} {esc(line)}</li>')
     out += [
         f'<ul class="grades">{"".join(items)}</ul>',
