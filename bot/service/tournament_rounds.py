@@ -108,16 +108,19 @@ class TournamentRounds(TournamentChanges):
             try:
                 for _ in range(MAX_STEPS):
                     state = await self.load(tournament_id)
-                    if not state.is_live or not await self._progress(state, self.clock()):
+                    now = self.clock()
+                    if not state.is_live or not await self._progress(state, now):
                         break
-                await self._keep_due(tournament_id)
+                await self._keep_due(tournament_id, now)
             except ActionError as error:
                 log.warning("tournament %s: sweep stopped (%s)", tournament_id, error.code)
 
-    async def _keep_due(self, tournament_id: str) -> None:
-        """A deadline that passed with nothing to do moves on (else every sweep finds it)."""
+    async def _keep_due(self, tournament_id: str, now: float) -> None:
+        """A deadline that passed with nothing to do moves on (else every sweep finds it).
+        ``now`` is the time the sweep found nothing due at: a deadline that passed since (a
+        grace time ending mid-sweep) stays, for the next sweep to act on, instead of being
+        pushed on to the heartbeat."""
         record = await self.store.load_tournament(tournament_id)
-        now = self.clock()
         if record is None or record.due_at is None or record.due_at.timestamp() > now:
             return
         with contextlib.suppress(StaleWrite):  # another process moved it on

@@ -145,3 +145,40 @@ async def test_t11_without_computers_the_absent_forfeit(db: Store, clock: FakeCl
     await _grace_over(tables, tournaments, clock, tid)
     assert table.status == "cancelled"
     assert all(s is None or not s.is_computer for s in table.seats)
+
+
+async def test_t9_a_grace_time_ending_during_a_sweep_stays_the_tournaments_deadline(
+    db: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sweep that found the grace time still running, and whose end comes as it passes,
+    leaves the grace time as the deadline (not the heartbeat a minute on): the next sweep
+    closes the lobby and the absent forfeit."""
+    tables, tournaments, _ = make_services(db, clock)
+    tid = await _started(tournaments, clock, grace_seconds=30)  # sooner than the heartbeat
+    state = await tournaments.load(tid)
+    (table,) = open_tables(tables, state)
+    await join_all(tables, table, absent=[_absent_one(table)])
+    opened_at = state.slots[(1, 0)].opened_at
+    assert opened_at is not None
+    grace_ends = opened_at + 30
+    record = await db.load_tournament(tid)
+    assert record is not None and record.due_at is not None
+    assert record.due_at.timestamp() == grace_ends
+    found_nothing = tournaments._progress
+
+    async def then_the_grace_time_passes(state: TournamentState, now: float) -> bool:
+        taken = await found_nothing(state, now)
+        if not taken:
+            clock.now = grace_ends + 1  # the deadline passes between the look and its keeping
+        return taken
+
+    monkeypatch.setattr(tournaments, "_progress", then_the_grace_time_passes)
+    await tournaments.sweep_one(tid)
+    monkeypatch.undo()
+    record = await db.load_tournament(tid)
+    assert record is not None and record.due_at is not None
+    assert record.due_at.timestamp() == grace_ends
+    assert await tournaments.sweep() == 1
+    await settle(tournaments, clock)
+    assert table.status == "cancelled"
+    assert (await tournaments.load(tid)).status == "finished"
