@@ -32,6 +32,9 @@ async def test_a_card_refused_in_place_is_not_counted_as_played_and_a_played_one
     await double.wait_until(lambda: match.phase == PLAY, what="trump named on time-out")
     skip_time(bot, table, 21)  # the lead too: two in a row, the computer takes the seat
     await double.wait_until(lambda: table.seat(hakem_seat).autoplay, what="the take-over")
+    # "My hand" shows the table as last committed: wait for the computer's lead to be stored,
+    # or the view could still offer the card it led
+    await double.wait_until(lambda: _led_and_stored(bot, table.table_id), what="the lead stored")
     assert match.to_act != hakem_seat
     users = {u.id: u for u in double.members}
     hakem = users[table.seat(hakem_seat).user_id or 0]
@@ -62,3 +65,9 @@ async def test_a_card_refused_in_place_is_not_counted_as_played_and_a_played_one
     assert played.response_type == UPDATE_MESSAGE
     assert not still_holds(played.response_data, green.custom_id)
     assert match.current_trick()[-1] == (seat, Card.parse(green.custom_id.rsplit(":", 1)[-1]))
+
+
+def _led_and_stored(bot: HokmBot, table_id: str) -> bool:
+    """Whether the table as last committed (what "My hand" shows) holds the hakem's lead."""
+    shown = bot.service.shown(table_id).match
+    return shown is not None and shown.phase == PLAY and shown.to_act != shown.hakem
