@@ -387,7 +387,9 @@ def _hand_from_json(fmt: GameFormat, data: Any) -> HandAnalysis:
         raise TypeError(f"a hand's hakem or trump: {hakem!r}, {trump!r}")
     side = fmt.team_of[hakem]
     trumps = None
-    if data["trumps"] is not None:
+    # a `two` hand's trump is not graded (see _analyse); analyses stored before that rule
+    # still hold four outcomes, which are read as none rather than shown
+    if data["trumps"] is not None and not fmt.discards:
         outs = tuple(_out_read(o) for o in data["trumps"])
         if len(outs) != 4 or None in outs:
             raise TypeError("four trumps' outcomes")

@@ -2,7 +2,8 @@
 
 The double-dummy solver (``engine.dd``) takes seconds of CPU for a hand, so it never runs in
 the bot's process: ``Analyses`` hands a finished match's replay record to a process pool of
-``analysis_workers`` processes (0: off), each at the lowest CPU priority (``os.nice``), so the
+``analysis_workers`` processes (0: off), each at the lowest CPU priority (nice 19 and, on Linux,
+the idle scheduling class), so the
 tables' clicks and computer players keep the cores first. One match at a time per worker, in
 the order the matches ended; the result (``engine.dd_analysis.MatchAnalysis``) is stored with
 the match (``Store.save_analysis``), then every listener registered with ``listen`` is told
@@ -76,8 +77,15 @@ def analyse(game_format: str, replay: Mapping[str, Any] | None) -> Graded:
 
 
 def _lower_priority() -> None:
+    """Nice 19, and Linux's idle class where the OS has it: a core that runs only idle-class
+    work counts as idle when the bot's threads wake, so they go straight to it; at nice 19
+    alone they could queue behind another busy thread (a load run's acks doubled at p50)."""
     with contextlib.suppress(OSError):
         os.nice(NICE)
+    idle = getattr(os, "SCHED_IDLE", None)
+    if idle is not None:
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, idle, os.sched_param(0))
 
 
 @dataclass(frozen=True, slots=True)

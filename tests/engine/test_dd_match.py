@@ -133,7 +133,19 @@ def test_formats_of_more_than_two_sides_are_not_graded(name: str) -> None:
     ],
 )
 def test_a_damaged_stored_analysis_is_refused(damage: object) -> None:
-    data = analyse_match(record(finished("two", 0))).to_dict()
+    data = analyse_match(record(finished("standard", 0))).to_dict()
     damage(data)  # type: ignore[operator]
     with pytest.raises(ValueError):
         MatchAnalysis.from_dict(data)
+
+
+def test_a_two_trump_grade_stored_before_v2_was_left_ungraded_is_not_read() -> None:
+    """V2: analyses stored before `two`'s trump went ungraded still hold four outcomes; they
+    read as no trump grade, and the cards' grades are kept as stored."""
+    analysis = analyse_match(record(finished("two", 0)))
+    data = analysis.to_dict()
+    best = data["hands"][0]["best"]
+    data["hands"][0]["trumps"] = [best, best, best, best]
+    read = MatchAnalysis.from_dict(data)
+    assert read == analysis and read.hands[0].trumps is None
+    assert read.hands[0].decisions == analysis.hands[0].decisions

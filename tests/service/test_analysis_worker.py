@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import multiprocessing
+import os
 import random
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.analysis import Analysed, Analyses
+from bot.service.analysis import NICE, Analysed, Analyses
 from bot.store import FinishedMatch, Store
 from engine import Match, Rules
 from engine.dd_analysis import NOT_COVERED, MatchAnalysis, analyse_match
@@ -158,3 +160,21 @@ async def test_start_up_catches_up_the_missing_of_its_servers_bounded(store: Sto
     for match in matches:
         assert await store.match_analysis(7, match.match_id) is not None
     await analyses.close()
+
+
+def _priority_after_lowering() -> tuple[int, int]:
+    from bot.service import analysis
+
+    analysis._lower_priority()
+    return os.sched_getscheduler(0), os.nice(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="the idle class is Linux's")
+def test_a_worker_runs_in_the_idle_class_at_nice_19() -> None:
+    """A worker's core counts as idle to the bot's waking threads (SCHED_IDLE), and its nice
+    is the lowest, which the load bench reads to count the analysis's CPU."""
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(1) as pool:
+        policy, nice = pool.apply(_priority_after_lowering)
+    assert policy == os.SCHED_IDLE
+    assert nice == min(19, os.nice(0) + NICE)
