@@ -24,7 +24,10 @@ The speed-ups, each of which the exactness checks turn off in turn (``flags``):
   a trick by rank below it (and every card above them in their lane), so it answers for every
   position that differs in smaller cards alone, given the same number of cards of each suit
   in each hand. A trick won by the only card of its suit in it (a ruff, a lead nobody
-  followed) names nothing: any card there wins;
+  followed) names nothing: any card there wins. A node where every move failed names, in
+  each lane, the rest of a run of the mover's equivalent cards that its names cut in two
+  (``run_below``): the run was tried as one card, which it is not where its unnamed cards are
+  smaller ones;
 - ``equivalent``: cards of one hand next in rank among the cards still out (and the card
   winning the trick so far) are one move, tried once;
 - ``quick``: at a trick's start, the tricks the side on lead can cash at once (top trumps,
@@ -100,6 +103,40 @@ def heads(h: int, others: int) -> int:
             x ^= 1 << nxt
         out |= 1 << low
     return out
+
+
+def run_below(h: int, others: int, named: int) -> int:
+    """The card to name besides ``named`` (a lane's names, bits by rank; the lowest one and
+    every card above it named) so that no run of ``h`` (``heads``' runs: plain cards with no
+    card of ``others`` between) is named in part: the lowest card of the run that holds a named
+    card and one below, as a bit; 0 when there is none.
+
+    A node whose every move failed tried one card of a run for all of them. Named in part,
+    the run's unnamed cards stand for any smaller cards in the positions its table entry
+    answers for, and there the named cards are moves of their own that were never tried (a
+    king played instead of a queen that, as a nine, would duck under a partner's jack). A run
+    wholly below the names is no such risk: each of its cards is one of the smaller cards."""
+    if not named:
+        return 0
+    bound = named & -named
+    x = h & PLAIN
+    below = x & (bound - 1)
+    if not below or not x & ~(bound - 1):
+        return 0
+    above = x ^ below
+    top = below.bit_length() - 1  # the highest card of h under the names
+    nxt = above & -above  # the lowest one named
+    if others & (nxt - (2 << top)):
+        return 0  # another seat's card parts them: no run crosses the bound
+    low = 1 << top
+    rest = below ^ low
+    while rest:
+        under = 1 << (rest.bit_length() - 1)
+        if others & (low - (under << 1)):
+            break
+        low = under
+        rest ^= under
+    return low
 
 
 def raise_floor(floor: int, r: int, lane: int, rank: int) -> int:
@@ -882,6 +919,12 @@ class Core:
                 f = raise_floor(floors >> 4 * lane & 15, r, lane, rank)
                 floors = floors & ~(15 << 4 * lane) | f << 4 * lane
         result = side0 if done else not side0
+        if not done and self.equivalent:  # every move failed: no run named in part
+            for lane in range(4):
+                h = hand[lane]
+                if h:
+                    named = rel >> (15 * lane + 1) & PLAIN
+                    rel |= run_below(h, allc[lane] ^ h, named) << (15 * lane + 1)
         if self.use_table:
             if result:
                 self.store(key, cc, rel >> 1, m, need0, m)
@@ -997,6 +1040,15 @@ class Core:
             if self.small and rank < 13:
                 f = raise_floor(floors >> 4 * lane & 15, r, lane, rank)
                 floors = floors & ~(15 << 4 * lane) | f << 4 * lane
+        if self.equivalent:  # every move failed: no run named in part (run_below)
+            for lane in range(4):
+                x = hand[lane]
+                if x and (lane == led or not hand[led]):
+                    others = allc[lane] ^ x
+                    if lane == wl and we >= 0:
+                        others |= 1 << we
+                    named = rel >> (15 * lane + 1) & PLAIN
+                    rel |= run_below(x, others, named) << (15 * lane + 1)
         return rel
 
 

@@ -9,7 +9,7 @@ import types
 import pytest
 
 from engine import dd_core, dd_search
-from engine.dd_core import MARK, compress, raise_floor, run_heads, same_run
+from engine.dd_core import MARK, compress, raise_floor, run_below, run_heads, same_run
 
 
 def owners(*pairs: tuple[int, int]) -> int:
@@ -76,3 +76,47 @@ def test_native_on_demand_needs_a_build(monkeypatch: pytest.MonkeyPatch) -> None
     with pytest.raises(RuntimeError):
         dd_search.Search(4, (0, 1, 0, 1), 0, native=True)
     assert not dd_search.Search(4, (0, 1, 0, 1), 0).native
+
+
+def test_run_below_names_a_run_the_names_cut_in_two() -> None:
+    """A run with a named card and one below the names: its lowest card is named too; a run
+    wholly below or above the names, or cut by another seat's card, adds nothing."""
+
+    def ranks(text: str) -> int:
+        return sum(1 << "23456789TJQKA".index(c) for c in text)
+
+    assert run_below(ranks("KQ"), ranks("AJT853"), ranks("K")) == ranks("Q")
+    assert run_below(ranks("KQJ4"), ranks("AT853"), ranks("K")) == ranks("J")
+    assert run_below(ranks("AKQ"), ranks("J"), ranks("K")) == ranks("Q")
+    assert run_below(ranks("K9"), ranks("AJT853"), ranks("K")) == 0  # the jack parts them
+    assert run_below(ranks("AK"), ranks("J"), ranks("K")) == 0  # nothing below the names
+    assert run_below(ranks("Q4"), ranks("AKJ"), ranks("K")) == 0  # nothing named in h
+    assert run_below(ranks("KQ"), ranks("AJ"), 0) == 0  # no names: any card is one of many
+
+
+def parse_hand(text: str) -> list[int]:
+    """Four lanes from e.g. ``"KJ973 - J6 -"``."""
+    return [
+        0 if part == "-" else sum(1 << "23456789TJQKA".index(c) for c in part)
+        for part in text.split()
+    ]
+
+
+def test_a_table_entry_never_answers_for_a_run_it_tried_as_one_card() -> None:
+    """Found by ``bench/dd_check.py`` (deal 96 of seed 1, ``quick`` off): with the king and
+    queen of trumps (lane 2) seat 2 cannot take 2 of the next 6 tricks; with the king and the
+    nine it can (the nine ducks under its partner's jack and keeps the king). The first
+    search tried the king and queen as one card, and its entry named the trumps down to the
+    king only: it answered for the second position too, wrongly, until the names took in the
+    run's queen (``run_below``). Searched on one table, the second answer stays right."""
+    flags = dd_search.ALL.without("quick").flags
+    first = ["KJ973 J6 J6 T", "T AT3 AT8 AKQ", "- K9754 KQ 986", "865 Q82 53 43"]
+    second = [*first[:2], "- K9754 K9 986", first[3]]
+    fresh = dd_core.Core(4, [0, 1, 0, 1], 2, False, flags)
+    fresh.load([parse_hand(h) for h in second])
+    assert fresh.race(2, [], [], 2, 5) & 1 == 1  # the nine's duck: team 0 takes 2 of 6
+    core = dd_core.Core(4, [0, 1, 0, 1], 2, False, flags)
+    core.load([parse_hand(h) for h in first])
+    assert core.race(2, [], [], 2, 5) & 1 == 0
+    core.load([parse_hand(h) for h in second])
+    assert core.race(2, [], [], 2, 5) & 1 == 1
