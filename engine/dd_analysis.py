@@ -291,6 +291,13 @@ def analyse_match_decisions(
 SolverFactory = Callable[[GameFormat, int], Solver]
 
 
+def _grades_trump(fmt: GameFormat) -> bool:
+    """V2 (two) is not graded: its hands are drawn after trump is named, each player keeping
+    cards for that trump, so the same hands under another trump are not what that trump led
+    to, and the draw's choices are beyond the solver (docs/rules.md)."""
+    return not fmt.discards
+
+
 def _analyse(
     fmt: GameFormat, hand: HandStory, make: SolverFactory
 ) -> tuple[HandAnalysis, tuple[Decision, ...]]:
@@ -304,10 +311,7 @@ def _analyse(
     decisions = analyse_hand(start, cards, make(fmt, trump))
     side = fmt.team_of[hand.hakem]
     trumps = None
-    if not fmt.discards:
-        # V2 (two) is not graded: its hands are drawn after trump is named, each player
-        # keeping cards for that trump, so the same hands under another trump are not what
-        # that trump led to, and the draw's choices are beyond the solver (docs/rules.md)
+    if _grades_trump(fmt):
         outcomes = []
         for suit in range(4):
             if suit == trump:
@@ -387,9 +391,9 @@ def _hand_from_json(fmt: GameFormat, data: Any) -> HandAnalysis:
         raise TypeError(f"a hand's hakem or trump: {hakem!r}, {trump!r}")
     side = fmt.team_of[hakem]
     trumps = None
-    # a `two` hand's trump is not graded (see _analyse); analyses stored before that rule
-    # still hold four outcomes, which are read as none rather than shown
-    if data["trumps"] is not None and not fmt.discards:
+    # analyses stored before `two`'s trump went ungraded still hold four outcomes there,
+    # read as none rather than shown
+    if data["trumps"] is not None and _grades_trump(fmt):
         outs = tuple(_out_read(o) for o in data["trumps"])
         if len(outs) != 4 or None in outs:
             raise TypeError("four trumps' outcomes")

@@ -775,6 +775,22 @@ class Core:
             s = self.nxt[s]
         return False
 
+    def whole_runs(self, rel: int, hand: list[int], led: int, wl: int, we: int) -> int:
+        """``rel`` (a node's answer and names, every move of ``hand`` having failed) with no
+        run of its legal cards named in part (``run_below``). ``led``: the trick's suit, -1 at
+        a lead; ``wl``, ``we``: the card winning the trick so far, which parts runs as in
+        ``follow_moves``."""
+        allc = self.allc
+        for lane in range(4):
+            x = hand[lane]
+            if x and (led < 0 or lane == led or not hand[led]):
+                others = allc[lane] ^ x
+                if lane == wl and we >= 0:
+                    others |= 1 << we
+                named = rel >> (15 * lane + 1) & PLAIN
+                rel |= run_below(x, others, named) << (15 * lane + 1)
+        return rel
+
     # ------------------------------------------------------------------ the search
 
     def last_trick(self, seat: int) -> int:
@@ -919,12 +935,8 @@ class Core:
                 f = raise_floor(floors >> 4 * lane & 15, r, lane, rank)
                 floors = floors & ~(15 << 4 * lane) | f << 4 * lane
         result = side0 if done else not side0
-        if not done and self.equivalent:  # every move failed: no run named in part
-            for lane in range(4):
-                h = hand[lane]
-                if h:
-                    named = rel >> (15 * lane + 1) & PLAIN
-                    rel |= run_below(h, allc[lane] ^ h, named) << (15 * lane + 1)
+        if not done and self.equivalent:
+            rel = self.whole_runs(rel, hand, -1, -1, -1)
         if self.use_table:
             if result:
                 self.store(key, cc, rel >> 1, m, need0, m)
@@ -1040,15 +1052,8 @@ class Core:
             if self.small and rank < 13:
                 f = raise_floor(floors >> 4 * lane & 15, r, lane, rank)
                 floors = floors & ~(15 << 4 * lane) | f << 4 * lane
-        if self.equivalent:  # every move failed: no run named in part (run_below)
-            for lane in range(4):
-                x = hand[lane]
-                if x and (lane == led or not hand[led]):
-                    others = allc[lane] ^ x
-                    if lane == wl and we >= 0:
-                        others |= 1 << we
-                    named = rel >> (15 * lane + 1) & PLAIN
-                    rel |= run_below(x, others, named) << (15 * lane + 1)
+        if self.equivalent:
+            rel = self.whole_runs(rel, hand, led, wl, we)
         return rel
 
 

@@ -3,8 +3,8 @@
 The double-dummy solver (``engine.dd``) takes seconds of CPU for a hand, so it never runs in
 the bot's process: ``Analyses`` hands a finished match's replay record to a process pool of
 ``analysis_workers`` processes (0: off), each at the lowest CPU priority (nice 19 and, on Linux,
-the idle scheduling class), so the
-tables' clicks and computer players keep the cores first. One match at a time per worker, in
+the idle scheduling class), so the tables' clicks and computer players keep the cores first.
+One match at a time per worker, in
 the order the matches ended; the result (``engine.dd_analysis.MatchAnalysis``) is stored with
 the match (``Store.save_analysis``), then every listener registered with ``listen`` is told
 (``Analysed``): the Discord side edits the match's summary, another feature may build on it.

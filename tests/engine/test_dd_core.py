@@ -78,13 +78,14 @@ def test_native_on_demand_needs_a_build(monkeypatch: pytest.MonkeyPatch) -> None
     assert not dd_search.Search(4, (0, 1, 0, 1), 0).native
 
 
+def ranks(text: str) -> int:
+    """A lane's rank mask from e.g. ``"KJ9"`` (``T`` the ten)."""
+    return sum(1 << "23456789TJQKA".index(c) for c in text)
+
+
 def test_run_below_names_a_run_the_names_cut_in_two() -> None:
     """A run with a named card and one below the names: its lowest card is named too; a run
     wholly below or above the names, or cut by another seat's card, adds nothing."""
-
-    def ranks(text: str) -> int:
-        return sum(1 << "23456789TJQKA".index(c) for c in text)
-
     assert run_below(ranks("KQ"), ranks("AJT853"), ranks("K")) == ranks("Q")
     assert run_below(ranks("KQJ4"), ranks("AT853"), ranks("K")) == ranks("J")
     assert run_below(ranks("AKQ"), ranks("J"), ranks("K")) == ranks("Q")
@@ -96,10 +97,7 @@ def test_run_below_names_a_run_the_names_cut_in_two() -> None:
 
 def parse_hand(text: str) -> list[int]:
     """Four lanes from e.g. ``"KJ973 - J6 -"``."""
-    return [
-        0 if part == "-" else sum(1 << "23456789TJQKA".index(c) for c in part)
-        for part in text.split()
-    ]
+    return [0 if part == "-" else ranks(part) for part in text.split()]
 
 
 def test_a_table_entry_never_answers_for_a_run_it_tried_as_one_card() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.analysis import NICE, Analysed, Analyses
+from bot.service.analysis import NICE, Analysed, Analyses, _lower_priority
 from bot.store import FinishedMatch, Store
 from engine import Match, Rules
 from engine.dd_analysis import NOT_COVERED, MatchAnalysis, analyse_match
@@ -163,9 +163,7 @@ async def test_start_up_catches_up_the_missing_of_its_servers_bounded(store: Sto
 
 
 def _priority_after_lowering() -> tuple[int, int]:
-    from bot.service import analysis
-
-    analysis._lower_priority()
+    _lower_priority()
     return os.sched_getscheduler(0), os.nice(0)
 
 
