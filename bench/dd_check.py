@@ -1,6 +1,6 @@
 """The double-dummy solver's long exactness runs.
 
-    python bench/dd_check.py [--ends 10000] [--deals 500] [--seed 1] [--workers 1]
+    python bench/dd_check.py [--ends 10000] [--deals 500] [--first-deal 0] [--seed 1] [--workers 1]
 
 Two checks, on seeded random positions of every format the solver covers (``standard``,
 ``two``, ``six_teams``, ``joker_six``, in turn):
@@ -14,7 +14,11 @@ Two checks, on seeded random positions of every format the solver covers (``stan
   speed-up, then again with each speed-up turned off in turn (``dd_search.NAMES``), and with
   the plain module when a compiled one is in use.
 
-Each difference is printed with its seed and position. The last two lines::
+Each difference is printed with its seed and position. Work is printed as it finishes, out of
+order, so a long run stopped part way still says what it checked; a deal that took more than a
+minute is named with its time. ``--first-deal`` starts the whole deals at that index (a run
+continued: ``--ends 0 --deals 300 --first-deal 200`` checks deals 200 to 499 of the seed). The
+last two lines::
 
     dd_check_end_positions=<n> differences=<d> formats=<names>
     dd_check_whole_deals=<n> solves=<n> differences=<d> formats=<names>
@@ -26,7 +30,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import TypeVar
 
 from engine.dd import Solver
@@ -59,9 +63,11 @@ def check_end(job: tuple[int, int]) -> list[str]:
     return found
 
 
-def check_deal(job: tuple[int, int]) -> tuple[int, list[str]]:
-    """Whole deal ``index`` of the run of ``seed``: solves made and differences found."""
+def check_deal(job: tuple[int, int]) -> tuple[int, list[str], str]:
+    """Whole deal ``index`` of the run of ``seed``: solves made, differences found, and a line
+    naming the deal when it took more than a minute of CPU (else empty)."""
     seed, index = job
+    started = time.process_time()
     fmt = FORMATS[COVERED[index % len(COVERED)]]
     p = random_deal(random.Random(f"deal-{seed}-{index}"), fmt)
     want = _solve(p, ALL, None)
@@ -75,24 +81,28 @@ def check_deal(job: tuple[int, int]) -> tuple[int, list[str]]:
         got = _solve(p, speedups, native)
         if got != want:
             found.append(f"deal {index} {label}: {got} != {want}; {p}")
-    return len(runs) + 1, found
+    took = time.process_time() - started
+    slow = f"deal {index} ({p.fmt.name}) took {took:.0f} s of CPU" if took > 60 else ""
+    return len(runs) + 1, found, slow
 
 
 def run(
     jobs: list[tuple[int, int]], workers: int, fn: Callable[[tuple[int, int]], T]
 ) -> Iterator[T]:
-    """``fn`` over ``jobs``, in order, in ``workers`` processes."""
+    """``fn`` over ``jobs`` in ``workers`` processes, each result as it is ready."""
     if workers <= 1:
         yield from map(fn, jobs)
         return
     with ProcessPoolExecutor(workers) as pool:
-        yield from pool.map(fn, jobs, chunksize=4)
+        for done in as_completed([pool.submit(fn, job) for job in jobs]):
+            yield done.result()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ends", type=int, default=10_000, help="random end positions")
     parser.add_argument("--deals", type=int, default=500, help="random whole deals")
+    parser.add_argument("--first-deal", type=int, default=0, help="index of the first deal")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes")
     args = parser.parse_args()
@@ -115,10 +125,17 @@ def main() -> None:
     end_line = f"dd_check_end_positions={args.ends} differences={differences} formats={formats}"
 
     differences = solves = 0
-    for n, (made, found) in enumerate(
-        run([(args.seed, i) for i in range(args.deals)], args.workers, check_deal), 1
+    for n, (made, found, slow) in enumerate(
+        run(
+            [(args.seed, args.first_deal + i) for i in range(args.deals)],
+            args.workers,
+            check_deal,
+        ),
+        1,
     ):
         solves += made
+        if slow:
+            print(slow, flush=True)
         for line in found:
             print(line, flush=True)
         differences += len(found)
@@ -129,9 +146,10 @@ def main() -> None:
                 flush=True,
             )
     print(end_line)
+    first = f" first_deal={args.first_deal}" if args.first_deal else ""
     print(
         f"dd_check_whole_deals={args.deals} solves={solves} differences={differences} "
-        f"formats={formats}"
+        f"formats={formats}{first}"
     )
 
 
