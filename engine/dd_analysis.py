@@ -103,6 +103,12 @@ def analyse_hand(
 ANALYSIS_VERSION: Final = 1
 """The stored form's version (``MatchAnalysis.to_dict``)."""
 
+SOLVER_VERSION: Final = 2
+"""The solver's version a stored analysis was graded by (kept beside it, not in its form):
+raised when a fix could change a grade, so that the analyses an older solver made are made
+again (``python -m bot --analyse-missing`` and the start-up catch-up). 2: a table entry no
+longer answers for a run of equal cards the search tried as one (``dd_core.run_below``)."""
+
 NOT_COVERED: Final = "format"
 """``MatchAnalysis.skipped``: the format has more than two sides (docs/rules.md, "Double
 dummy"): best play by everyone is not one value, so nothing is graded."""

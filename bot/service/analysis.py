@@ -29,7 +29,13 @@ from datetime import UTC, datetime
 from multiprocessing.pool import Pool
 from typing import Any
 
-from engine.dd_analysis import NOT_COVERED, Decision, MatchAnalysis, analyse_match_decisions
+from engine.dd_analysis import (
+    NOT_COVERED,
+    SOLVER_VERSION,
+    Decision,
+    MatchAnalysis,
+    analyse_match_decisions,
+)
 from engine.dd_position import COVERED
 
 from ..store import Store
@@ -155,14 +161,17 @@ class Analyses:
         self, owns: Callable[[int], bool] = lambda guild_id: True, limit: int = CATCH_UP
     ) -> None:
         """At start-up, in the background: queue the finished matches stored without an
-        analysis (ended while analysis was off or the bot down, or dropped at a stop), of the
+        analysis (ended while analysis was off or the bot down, or dropped at a stop) or with
+        one an older solver made (``SOLVER_VERSION``), of the
         servers this process serves (``owns``: two processes never grade one), a page at a
         time behind the matches that end meanwhile, at most ``limit`` (counted in
         ``caught_up``). Nothing when analysis is off."""
         queued, after = 0, ""
         while self.enabled and queued < limit:
             try:
-                page = await self.store.unanalysed_matches(after=after, limit=CATCH_UP_PAGE)
+                page = await self.store.unanalysed_matches(
+                    solver=SOLVER_VERSION, after=after, limit=CATCH_UP_PAGE
+                )
             except Exception:
                 log.exception("the matches without an analysis could not be read")
                 break
@@ -181,11 +190,12 @@ class Analyses:
             log.info("%d finished matches without an analysis caught up", queued)
 
     async def analyse_missing(self, limit: int | None = None) -> int:
-        """Analyse the finished matches that have no analysis yet, in turn (``python -m bot
-        --analyse-missing``; with no worker configured, one is used); how many were stored."""
+        """Analyse the finished matches that have no analysis yet, or one an older solver made,
+        in turn (``python -m bot --analyse-missing``; with no worker configured, one is used);
+        how many were stored."""
         done, after = 0, ""
         while limit is None or done < limit:
-            page = await self.store.unanalysed_matches(after=after, limit=50)
+            page = await self.store.unanalysed_matches(solver=SOLVER_VERSION, after=after, limit=50)
             if not page:
                 break
             for found in page:
@@ -273,7 +283,7 @@ class Analyses:
             data, decisions = await self._call(job)
             analysis = MatchAnalysis.from_dict(data)
             at = datetime.fromtimestamp(self.clock(), UTC)
-            if not await self.store.save_analysis(job.match_id, data, at):
+            if not await self.store.save_analysis(job.match_id, data, at, solver=SOLVER_VERSION):
                 return 0
         except asyncio.CancelledError:
             raise

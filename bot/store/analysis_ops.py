@@ -35,12 +35,15 @@ match_analyses = sa.Table(
     ),
     sa.Column("analysis", JSONText, nullable=False),
     sa.Column("analysed_at", UTCDateTime, nullable=False),
+    # (0015) the solver's version that graded it (``engine.dd_analysis.SOLVER_VERSION``)
+    sa.Column("solver", sa.Integer, nullable=False, server_default="1"),
 )
 
 
 @dataclass(frozen=True, slots=True)
 class Unanalysed:
-    """A finished match without an analysis: what the worker needs to make one."""
+    """A finished match without an analysis, or with one an older solver made: what the
+    worker needs to make one."""
 
     match_id: str
     guild_id: int
@@ -49,13 +52,20 @@ class Unanalysed:
     """The match's replay record (``None``: recorded before replays were kept)."""
 
 
-def _save(conn: Connection, match_id: str, analysis: Mapping[str, Any], at: datetime) -> bool:
+def _save(
+    conn: Connection, match_id: str, analysis: Mapping[str, Any], at: datetime, solver: int
+) -> bool:
     """Insert or replace; ``False`` when the match is not (or no longer) stored."""
     found = conn.execute(sa.select(matches.c.match_id).where(matches.c.match_id == match_id))
     if found.first() is None:
         return False
     conn.execute(sa.delete(match_analyses).where(match_analyses.c.match_id == match_id))
-    values = {"match_id": match_id, "analysis": dict(analysis), "analysed_at": at}
+    values = {
+        "match_id": match_id,
+        "analysis": dict(analysis),
+        "analysed_at": at,
+        "solver": solver,
+    }
     conn.execute(sa.insert(match_analyses).values(values))
     return True
 
@@ -70,8 +80,9 @@ def _load(conn: Connection, guild_id: int, match_id: str) -> Mapping[str, Any] |
     return found
 
 
-def _missing(conn: Connection, after: str, limit: int) -> list[Unanalysed]:
-    """Finished matches without an analysis, by match id after ``after`` (a walk in pages)."""
+def _missing(conn: Connection, after: str, limit: int, solver: int) -> list[Unanalysed]:
+    """Finished matches without an analysis or with one made by a solver older than
+    ``solver``, by match id after ``after`` (a walk in pages)."""
     m, a, r = matches.c, match_analyses.c, match_replays.c
     stmt = (
         sa.select(m.match_id, m.guild_id, m.game_format, r.replay)
@@ -80,7 +91,7 @@ def _missing(conn: Connection, after: str, limit: int) -> list[Unanalysed]:
                 match_replays, r.match_id == m.match_id
             )
         )
-        .where(a.match_id.is_(None), m.match_id > after)
+        .where(sa.or_(a.match_id.is_(None), a.solver < solver), m.match_id > after)
         .order_by(m.match_id)
         .limit(limit)
     )
@@ -93,17 +104,24 @@ class AnalysisStore:
     _runner: Runner
 
     async def save_analysis(
-        self, match_id: str, analysis: Mapping[str, Any], analysed_at: datetime
+        self, match_id: str, analysis: Mapping[str, Any], analysed_at: datetime, *, solver: int
     ) -> bool:
-        """Store (or replace) a finished match's analysis; ``False`` if no such match."""
+        """Store (or replace) a finished match's analysis, graded by version ``solver`` of the
+        solver; ``False`` if no such match.
+
+        :raises ValueError: ``analysed_at`` is naive.
+        """
         if analysed_at.utcoffset() is None:
             raise ValueError("analysed_at must be timezone-aware (UTC)")
-        return await self._runner.write(_save, match_id, analysis, analysed_at)
+        return await self._runner.write(_save, match_id, analysis, analysed_at, solver)
 
     async def match_analysis(self, guild_id: int, match_id: str) -> Mapping[str, Any] | None:
         """A match this server finished: its stored analysis, if made."""
         return await self._runner.read(_load, guild_id, match_id)
 
-    async def unanalysed_matches(self, after: str = "", limit: int = 100) -> list[Unanalysed]:
-        """Up to ``limit`` finished matches with no analysis, match ids after ``after``."""
-        return await self._runner.read(_missing, after, limit)
+    async def unanalysed_matches(
+        self, *, solver: int, after: str = "", limit: int = 100
+    ) -> list[Unanalysed]:
+        """Up to ``limit`` finished matches, match ids after ``after``, with no analysis or one
+        graded by a solver older than ``solver``."""
+        return await self._runner.read(_missing, after, limit, solver)

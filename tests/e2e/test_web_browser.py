@@ -33,6 +33,7 @@ from bot.discord.client import HokmBot
 from bot.service.puzzles import PuzzleBook
 from bot.store import FinishedMatch
 from bot.store.guild_settings import GuildSettings
+from engine.dd_analysis import SOLVER_VERSION
 from engine.rules import FORMATS, hokm_formats
 from engine.shelem.story import story as shelem_story
 from engine.story import story
@@ -223,7 +224,9 @@ async def store_every_format(served: Served, names: Sequence[str], guild: int = 
         assert await served.store.finish_match(match)
     for name, match in kept.items():  # each match's page with its analysis's lines
         analysed_at = match.finished_at
-        assert await served.store.save_analysis(match.match_id, analysis_of(name), analysed_at)
+        assert await served.store.save_analysis(
+            match.match_id, analysis_of(name), analysed_at, solver=SOLVER_VERSION
+        )
     # a finished tournament (its page, linked from the home page) named with the same names
     await store_tournament(served.store, sample_tournament(guild, names, name=(names[0] * 3)[:80]))
     # the puzzle of the day on the home page (from the fixture's match of seed 101)

@@ -1,6 +1,6 @@
 """The analysis worker: a finished match queued once recorded, graded with every hand known,
 stored with the match, listeners told; off with 0 workers; a failure logged and the queue
-going on; ``--analyse-missing``'s walk over the matches that have none."""
+going on; ``--analyse-missing``'s walk over the matches that have none or an older solver's."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import os
 import random
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -18,10 +19,12 @@ import pytest
 from bot.service.analysis import NICE, Analysed, Analyses, _lower_priority
 from bot.store import FinishedMatch, Store
 from engine import Match, Rules
-from engine.dd_analysis import NOT_COVERED, MatchAnalysis, analyse_match
+from engine.dd_analysis import NOT_COVERED, SOLVER_VERSION, MatchAnalysis, analyse_match
 from engine.story import record
 from tests.engine.helpers import random_move
 from tests.matches import played
+
+NOW = datetime(2026, 12, 6, tzinfo=UTC)
 
 
 def quick_record() -> dict[str, object]:
@@ -126,6 +129,27 @@ async def test_analyse_missing_walks_the_matches_without_one(store: Store) -> No
     assert await analyses.analyse_missing() == 0
     for match in matches:
         assert await store.match_analysis(7, match.match_id) is not None
+    await analyses.close()
+
+
+async def test_an_analysis_an_older_solver_made_is_made_again(store: Store) -> None:
+    """``SOLVER_VERSION``: a fix that could change a grade makes the older analyses count as
+    missing; the one made again replaces it, and the next walk finds nothing."""
+    replay = quick_record()
+    old, current = finished(40, replay), finished(41, replay)
+    for match in (old, current):
+        assert await store.finish_match(match)
+    stale = MatchAnalysis("standard", (), "").to_dict()  # what a flawed solver might have said
+    assert await store.save_analysis(old.match_id, stale, NOW, solver=SOLVER_VERSION - 1)
+    made = analyse_match(replay).to_dict()
+    assert await store.save_analysis(current.match_id, made, NOW, solver=SOLVER_VERSION)
+    analyses = Analyses(store, 1, executor=ThreadPoolExecutor(1))
+    told: list[Analysed] = []
+    analyses.listen(told.append)
+    assert await analyses.analyse_missing() == 1
+    assert [d.match_id for d in told] == [old.match_id]
+    assert await store.match_analysis(7, old.match_id) == made
+    assert await analyses.analyse_missing() == 0
     await analyses.close()
 
 

@@ -37,7 +37,7 @@ async def test_a_summary_is_claimed_once_its_analysis_is_stored(store: Store) ->
     assert await store.summary_message("m1") == (where, False)
     assert await store.claim_summary("m1", NOW, 60) is None  # no analysis yet
     assert await store.summaries_waiting(NOW) == []
-    assert await store.save_analysis("m1", ANALYSIS, NOW)
+    assert await store.save_analysis("m1", ANALYSIS, NOW, solver=2)
     assert await store.summaries_waiting(NOW) == ["m1"]
     assert await store.claim_summary("m1", NOW, 60) == where
     assert await store.claim_summary("m1", NOW, 60) is None  # another process: not theirs
@@ -53,7 +53,7 @@ async def test_a_summary_is_claimed_once_its_analysis_is_stored(store: Store) ->
 
 async def test_a_summary_posted_with_its_analysis_is_never_edited(store: Store) -> None:
     await _finished(store, "m2")
-    assert await store.save_analysis("m2", ANALYSIS, NOW)
+    assert await store.save_analysis("m2", ANALYSIS, NOW, solver=2)
     assert await store.save_summary(SummaryMessage("m2", 500, 9002), NOW)
     assert await store.summaries_waiting(NOW) == []
     assert await store.claim_summary("m2", NOW, 60) is None

@@ -9,6 +9,7 @@ import re
 from datetime import UTC, datetime
 
 from bot.present.i18n import t
+from engine.dd_analysis import SOLVER_VERSION
 
 from .analysis_sample import analysis_of
 from .conftest import HOSTILE, Served
@@ -26,7 +27,9 @@ async def test_a_match_page_shows_each_members_accuracy_once_analysed(served: Se
     url = served.home + f"m/{match.match_id}/"
     status, page, _ = await served.get(url)
     assert status == 200 and _section(page) is None  # not analysed yet: nothing said
-    assert await served.store.save_analysis(match.match_id, analysis_of("standard"), NOW)
+    assert await served.store.save_analysis(
+        match.match_id, analysis_of("standard"), NOW, solver=SOLVER_VERSION
+    )
 
     status, page, _ = await served.get(url)
     section = _section(page)
@@ -51,7 +54,9 @@ async def test_a_match_page_shows_each_members_accuracy_once_analysed(served: Se
 
 async def test_a_format_the_solver_does_not_value_says_so(served: Served) -> None:
     match = served.matches[1]
-    assert await served.store.save_analysis(match.match_id, analysis_of("three"), NOW)
+    assert await served.store.save_analysis(
+        match.match_id, analysis_of("three"), NOW, solver=SOLVER_VERSION
+    )
     status, page, _ = await served.get(served.home + f"m/{match.match_id}/")
     section = _section(page)
     assert status == 200 and section is not None
