@@ -16,9 +16,9 @@ Two checks, on seeded random positions of every format the solver covers (``stan
 
 Each difference is printed with its seed and position. Work is printed as it finishes, out of
 order, so a long run stopped part way still says what it checked: each whole deal's line names
-it, with its CPU time (a deal solved without the table can take half an hour). ``--first-deal`` starts the whole deals at that index (a run
-continued: ``--ends 0 --deals 300 --first-deal 200`` checks deals 200 to 499 of the seed). The
-last two lines::
+it, with its CPU time (a deal solved without the table can take half an hour).
+``--first-deal`` starts the whole deals at that index (a run continued: ``--ends 0 --deals 300
+--first-deal 200`` checks deals 200 to 499 of the seed). The last two lines::
 
     dd_check_end_positions=<n> differences=<d> formats=<names>
     dd_check_whole_deals=<n> solves=<n> differences=<d> formats=<names>

@@ -4,10 +4,10 @@ The double-dummy solver (``engine.dd``) takes seconds of CPU for a hand, so it n
 the bot's process: ``Analyses`` hands a finished match's replay record to a process pool of
 ``analysis_workers`` processes (0: off), each at the lowest CPU priority (nice 19 and, on Linux,
 the idle scheduling class), so the tables' clicks and computer players keep the cores first.
-One match at a time per worker, in
-the order the matches ended; the result (``engine.dd_analysis.MatchAnalysis``) is stored with
-the match (``Store.save_analysis``), then every listener registered with ``listen`` is told
-(``Analysed``): the Discord side edits the match's summary, another feature may build on it.
+One match at a time per worker, in the order the matches ended; the result
+(``engine.dd_analysis.MatchAnalysis``) is stored with the match (``Store.save_analysis``), then
+every listener registered with ``listen`` is told (``Analysed``): the Discord side edits the
+match's summary, another feature may build on it.
 
 Only a finished match is ever analysed: it comes from ``Store.finish_match``'s record or from
 the store's finished matches (``analyse_missing``), never from a live table. Logs name the
