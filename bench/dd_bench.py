@@ -7,8 +7,9 @@ Two measures, each on seeded random deals of the standard table:
 - a whole deal: the exact value (``Solver.value``) of a random 13-card deal after trump, from
   the first lead, with a fresh solver (an empty table) each time;
 - a hand's analysis: one hand played by greedy players through the engine (``Match``), then
-  every one of its decisions solved (``engine.dd_analysis.analyse_hand``: each legal card's
-  outcome), one solver for the hand.
+  every one of its decisions graded as the bot grades it (``engine.dd_analysis.analyse_hand``:
+  the best outcome, the cards that keep it, the outcome after the card played, every other
+  legal card shown to do worse), one solver for the hand.
 
 Times are wall-clock (``time.perf_counter``) around the solver's calls only, and the line before
 the last gives their CPU time too (``time.process_time``), which leaves out the waits for a

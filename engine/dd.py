@@ -3,8 +3,9 @@
 ``Solver(fmt, trump).value(position)`` is the hand's outcome under best play by everyone with
 every hand known (``engine.dd_value.Outcome``: who takes the hand, its points, the tricks),
 found by climbing the ladder of races (``dd_value.ladder``) with null-window searches
-(``dd_search``); ``card_values`` gives the outcome after each legal card, which is what marks
-a card that cost something. A solver keeps its transposition table between questions, so
+(``dd_search``); ``card_values`` gives the outcome after each legal card, and ``grades`` what
+marking a card that cost something needs (the cards that keep the value, the outcome after the
+card played, the rest only shown to do worse). A solver keeps its transposition table between questions, so
 asking about every decision of one hand (``engine.dd_analysis``) reuses the work.
 
 Deterministic: no randomness, no clock; the same position gives the same answer and the same
@@ -13,6 +14,9 @@ another format or trump.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
 
 from .cards import CARDS, RANKS_PER_SUIT, cards_in
 from .dd_core import raise_floor
@@ -38,6 +42,17 @@ def lane_card(card: int, trump: int) -> tuple[int, int]:
     if card >= len(CARDS):
         return trump, 13 + card - BLACK
     return card // RANKS_PER_SUIT, card % RANKS_PER_SUIT
+
+
+@dataclass(frozen=True, slots=True)
+class Grades:
+    """A decision as grading needs it (``Solver.grades``): the position's value, the outcome
+    of each legal card found exactly (every card that keeps the value, and the ones asked
+    for), and the legal cards shown only to do worse than the value."""
+
+    value: Outcome
+    exact: dict[int, Outcome]
+    worse: frozenset[int]
 
 
 class Solver:
@@ -87,10 +102,8 @@ class Solver:
         guess: Outcome | None,
     ) -> tuple[Outcome, int]:
         """``value``, and the cards its races rested on (``dd_core``'s names, bit 0 clear)."""
-        self._check(p)
+        trick = self._load(p)
         search = self.search
-        search.load([lanes_of(h, self.trump) for h in p.hands])
-        trick = [lane_card(c, self.trump) for c in p.trick]
         rungs = ladder(self.fmt, self.fmt.team_of[p.hakem], p.bid)
         low, high = 0, len(rungs) - 1  # rung ``low`` holds, every rung above ``high`` fails
         if at_least is not None:
@@ -155,39 +168,85 @@ class Solver:
         the search (``small``), are a hand's cards of a suit below every card of that suit
         the answer for one of them rested on: such a card changes nothing the answer used."""
         self._check(p)
+        legal = legal_cards(p.hands[p.to_play], p.trick, p.trump)
+        return dict(self.grades(p, value, legal).exact)
+
+    def grades(
+        self, p: Position, value: Outcome | None = None, exact: Collection[int] = ()
+    ) -> Grades:
+        """What grading the decision at ``p`` needs: its value, the cards that keep it, and
+        the outcome of each legal card in ``exact`` (the card played); every other card is
+        only shown to do worse than the value (one race, "does it keep the value?", where its
+        outcome would take a climb down the ladder). ``value`` as in ``card_values``; cards
+        in ``exact`` that are not legal are left out, for the caller's own check to refuse."""
+        self._check(p)
         if value is None:
             value = self.value(p)
         side = self.fmt.team_of[p.to_play]
+        rungs = ladder(self.fmt, self.fmt.team_of[p.hakem], p.bid)
+        g = _index(rungs, value)
+        # "keeps the value" is one race: at the value's rung for team 0 (won: at least the
+        # value), at the rung above it for team 1 (lost: at most the value); none when no
+        # outcome is worse for the seat's side, as then every card keeps it
+        test = g if side == 0 else g + 1
+        testable = 0 < test < len(rungs)
         trump = self.trump
-        out: dict[int, Outcome] = {}
-        done: dict[tuple[int, int], Outcome] = {}
+        outcomes: dict[int, Outcome | None] = {}  # None: shown to do worse, not valued
+        done: dict[tuple[int, int], Outcome | None] = {}
         floor = [0, 0, 0, 0]
         below: list[Outcome | None] = [None, None, None, None]
         legal = legal_cards(p.hands[p.to_play], p.trick, p.trump)
-        for card in sorted(legal, key=lambda c: lane_card(c, trump)):  # each suit low first
+        wanted = {c for c in exact if c in legal}
+        # the exact ones first, so that a card sharing a run or a floor with one reuses its
+        # outcome; each suit low first (the floor rises from a suit's low cards)
+        order = sorted(legal, key=lambda c: (c not in wanted, lane_card(c, trump)))
+        for card in order:
             lane, rank = lane_card(card, trump)
             run = _run_of(p, card)
-            found = done.get(run)
-            if found is None and rank < floor[lane]:
-                found = below[lane]
-            if found is None:
-                nxt = step(p, card)
-                if isinstance(nxt, Outcome):
-                    found = nxt
-                else:
-                    if side == 0:
-                        found, names = self._value(nxt, None, value, value)
-                    else:
-                        found, names = self._value(nxt, value, None, value)
-                    if not nxt.trick:  # the card ended the trick: its winner's rank counted
-                        names |= _winner_name(p, card) << 1
-                    if rank < 13:
-                        high = raise_floor(floor[lane], names | 1, lane, rank)
-                        if high > floor[lane]:
-                            floor[lane], below[lane] = high, found
-                done[run] = found
-            out[card] = found
-        return out
+            if run in done:
+                outcomes[card] = done[run]
+                continue
+            if rank < floor[lane]:
+                outcomes[card] = done[run] = below[lane]
+                continue
+            nxt = step(p, card)
+            found: Outcome | None
+            if isinstance(nxt, Outcome):
+                found, names = nxt, 0
+            elif card in wanted:
+                low, high = (None, value) if side == 0 else (value, None)
+                found, names = self._value(nxt, low, high, value)
+            elif not testable:
+                found, names = value, 0
+            else:
+                won, names = self._race(nxt, rungs[test])
+                found = value if won == (side == 0) else None
+            if not isinstance(nxt, Outcome) and not nxt.trick:
+                names |= _winner_name(p, card) << 1  # the card ended the trick: its winner
+            if rank < 13 and not isinstance(nxt, Outcome):
+                high_floor = raise_floor(floor[lane], names | 1, lane, rank)
+                if high_floor > floor[lane]:
+                    floor[lane], below[lane] = high_floor, found
+            outcomes[card] = done[run] = found
+        return Grades(
+            value,
+            {c: out for c, out in outcomes.items() if out is not None},
+            frozenset(c for c, out in outcomes.items() if out is None),
+        )
+
+    def _load(self, p: Position) -> list[tuple[int, int]]:
+        """Check ``p`` and load its hands into the search; its trick as the search's cards."""
+        self._check(p)
+        self.search.load([lanes_of(h, self.trump) for h in p.hands])
+        return [lane_card(c, self.trump) for c in p.trick]
+
+    def _race(self, p: Position, rung: Rung) -> tuple[bool, int]:
+        """Whether team 0 wins ``rung``'s race from ``p`` (the value is at least its outcome),
+        and the cards the answer rested on (bit 0 clear)."""
+        trick = self._load(p)
+        t0, t1 = p.tricks
+        found = self.search.race_names(p.leader, trick, rung.need0 - t0, rung.need1 - t1)
+        return bool(found & 1), found & ~1
 
     def _guess(self, p: Position, rungs: tuple[Rung, ...]) -> int:
         """A rung near the value: the hand played out by greedy players seeing every card

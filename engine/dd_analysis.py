@@ -1,9 +1,10 @@
 """Every decision of a played hand against the double-dummy solver, and a finished
 match graded from its record (``analyse_match``: the bot stores its ``MatchAnalysis``).
 
-What a bridge site shows a player after a hand: for each card played, what each legal card
-would have led to with every hand known and best play from then on, so a card that cost its
-side something is marked with what it cost. ``analyse_hand`` takes the position at the hand's
+What a bridge site shows a player after a hand: for each card played, what it led to with
+every hand known and best play from then on, against the best any legal card could reach, so
+a card that cost its side something is marked with what it cost and the cards that kept the
+best. ``analyse_hand`` takes the position at the hand's
 first lead (or any later one) and the cards played from there; one ``Solver`` is shared by
 every decision, so the later positions reuse the earlier searches.
 """
@@ -28,12 +29,15 @@ KINDS: Final = frozenset({"win", "kot", "hakem_kot", "made", "set"})
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One card of the hand: the position before it, the card, and every legal card's
-    outcome (best play by everyone afterwards)."""
+    """One card of the hand: the position before it, the card, and the legal cards' outcomes
+    (best play by everyone afterwards) as grading needs them (``Solver.grades``)."""
 
     position: Position
     card: int
     values: dict[int, Outcome]
+    """The outcomes found exactly: every card that keeps the best, and the card played."""
+    worse: frozenset[int] = frozenset()
+    """The other legal cards: shown to do worse than the best, their outcomes not sought."""
 
     @property
     def seat(self) -> int:
@@ -68,9 +72,14 @@ class Decision:
         return best[0] - got[0], best[1] - got[1]
 
     @property
+    def legal(self) -> int:
+        """How many legal cards the seat had."""
+        return len(self.values) + len(self.worse)
+
+    @property
     def forced(self) -> bool:
         """Only one legal card (nothing to decide)."""
-        return len(self.values) == 1
+        return self.legal == 1
 
 
 def analyse_hand(
@@ -78,7 +87,9 @@ def analyse_hand(
 ) -> list[Decision]:
     """The decisions of the cards played from ``start`` on, in order (a card that is not
     legal is refused with the engine's ``IllegalMove``, a card after the hand's end with
-    ``InvalidPosition``)."""
+    ``InvalidPosition``). Each card not played that does worse than the best is only shown
+    to (``Decision.worse``): its own outcome is not graded, and would cost a climb down the
+    ladder of races for each (``Solver.card_values`` gives it where it is wanted)."""
     solver = solver or Solver(start.fmt, start.trump)
     out: list[Decision] = []
     position: Position | Outcome = start
@@ -88,12 +99,13 @@ def analyse_hand(
             raise InvalidPosition("hand_over", f"card {k + 1} comes after the hand's end")
         legal = legal_cards(position.hands[position.to_play], position.trick, position.trump)
         if len(legal) == 1 and value is not None:
-            values = {legal[0]: value}
+            decision = Decision(position, card, {legal[0]: value})
         else:
-            values = solver.card_values(position, value)
+            grades = solver.grades(position, value, (card,))
+            decision = Decision(position, card, grades.exact, grades.worse)
         nxt = step(position, card)  # refuses an illegal card
-        out.append(Decision(position, card, values))
-        value = values[card]
+        out.append(decision)
+        value = decision.values[card]
         position = nxt
     return out
 
@@ -327,7 +339,7 @@ def _analyse(
                 outcomes.append(make(fmt, suit).value(other))
         trumps = TrumpGrade(hand.hakem, side, trump, tuple(outcomes))
     grades = tuple(
-        Graded(k, d.seat, d.card, len(d.values), d.best_cards, d.outcome, d.best, d.side)
+        Graded(k, d.seat, d.card, d.legal, d.best_cards, d.outcome, d.best, d.side)
         for k, d in enumerate(decisions)
     )
     graded = HandAnalysis(

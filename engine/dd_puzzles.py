@@ -92,24 +92,26 @@ def only_card(values: Mapping[int, Outcome], side: int) -> int | None:
 def is_candidate(decision: Decision) -> bool:
     """A decision that makes a puzzle: enough choice, one best card, a readable position."""
     p = decision.position
-    if len(decision.values) < MIN_CHOICES or p.hands[p.to_play].bit_count() > MAX_CARDS:
+    if decision.legal < MIN_CHOICES or p.hands[p.to_play].bit_count() > MAX_CARDS:
         return False
     if sum(hand.bit_count() for hand in p.hands) > MAX_HELD:
         return False
-    return only_card(decision.values, decision.side) is not None
+    return len(decision.best_cards) == 1
 
 
 def candidates(decisions: Iterable[Decision], solver: Solver | None = None) -> list[Puzzle]:
-    """The puzzles among a hand's analysed decisions, in play order, each with its line."""
+    """The puzzles among a hand's analysed decisions, in play order, each with its line and
+    every legal card's outcome (the analysis only showed the worse ones to be worse)."""
     out: list[Puzzle] = []
     for d in decisions:
         if not is_candidate(d):
             continue
-        answer = only_card(d.values, d.side)
-        assert answer is not None
         solver = solver or Solver(d.position.fmt, d.position.trump)
+        values = solver.card_values(d.position, d.best) if d.worse else dict(d.values)
+        answer = only_card(values, d.side)
+        assert answer is not None
         line = best_line(d.position, answer, solver)
-        out.append(Puzzle(d.position, answer, d.card, dict(d.values), line))
+        out.append(Puzzle(d.position, answer, d.card, values, line))
     return out
 
 

@@ -45,11 +45,17 @@ def test_each_decision_is_valued_as_a_plain_minimax_values_it(name: str) -> None
                 nxt = step(d.position, card)
                 assert got == (nxt if isinstance(nxt, Outcome) else minimax(nxt))
             assert d.best == minimax(d.position)
+            for card in d.worse:  # shown worse, not valued: truly below the best
+                nxt = step(d.position, card)
+                got = nxt if isinstance(nxt, Outcome) else minimax(nxt)
+                assert got.score_for(d.side) < d.best.score_for(d.side)
+            assert d.card in d.values
             assert all(d.values[c] == d.best for c in d.best_cards)
             assert (d.cost == (0, 0)) == (d.card in d.best_cards)
             assert d.cost >= (0, 0)
             p = d.position
-            assert d.forced == (len(legal_cards(p.hands[p.to_play], p.trick, p.trump)) == 1)
+            assert d.legal == len(legal_cards(p.hands[p.to_play], p.trick, p.trump))
+            assert d.forced == (d.legal == 1)
 
 
 def test_cost_is_what_the_card_gave_away() -> None:

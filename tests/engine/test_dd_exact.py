@@ -17,7 +17,7 @@ from engine import ANY_CARDS, parse_cards
 from engine.dd import Solver
 from engine.dd_position import COVERED, Position
 from engine.dd_reference import minimax
-from engine.dd_rules import step
+from engine.dd_rules import legal_cards, step
 from engine.dd_samples import random_end
 from engine.dd_search import ALL, NAMES, NATIVE
 from engine.dd_value import Outcome
@@ -65,6 +65,36 @@ def test_card_values_match_a_plain_minimax(name: str) -> None:
             nxt = step(p, card)
             want = nxt if isinstance(nxt, Outcome) else minimax(nxt)
             assert got == want, (p, card)
+
+
+@pytest.mark.parametrize("name", COVERED)
+def test_grades_match_a_plain_minimax(name: str) -> None:
+    """What grading a decision needs (``Solver.grades``) on 60 end positions a format: the
+    value, every card that keeps it and the card asked for exactly, every other legal card
+    truly worse for the seat's side, each legal card in one or the other."""
+    fmt = FORMATS[name]
+    rng = random.Random(f"dd-grades-{name}")
+    seen_worse = 0
+    for _ in range(60):
+        p = random_end(rng, fmt, 3 if fmt.seats > 4 else 4)
+        legal = legal_cards(p.hands[p.to_play], p.trick, p.trump)
+        asked = rng.choice(legal)
+        grades = Solver(fmt, p.trump, native=False).grades(p, exact=(asked,))
+        side = fmt.team_of[p.to_play]
+        assert grades.value == minimax(p), p
+        assert sorted([*grades.exact, *grades.worse]) == sorted(legal)
+        assert asked in grades.exact
+        for card in legal:
+            nxt = step(p, card)
+            want = nxt if isinstance(nxt, Outcome) else minimax(nxt)
+            if card in grades.worse:
+                assert want.score_for(side) < grades.value.score_for(side), (p, card)
+            else:
+                assert grades.exact[card] == want, (p, card)
+        keeping = [c for c in legal if c not in grades.worse and grades.exact[c] == grades.value]
+        assert keeping  # the value is some card's
+        seen_worse += bool(grades.worse)
+    assert seen_worse  # the race alone decided some cards
 
 
 def test_a_card_ending_the_trick_names_its_winner() -> None:

@@ -90,7 +90,7 @@ def test_decisions_with_two_choices_or_big_hands_are_no_puzzles() -> None:
                 continue
             held = sum(hand.bit_count() for hand in d.position.hands)
             big = d.position.hands[d.seat].bit_count() > MAX_CARDS or held > MAX_HELD
-            small = len(d.values) < MIN_CHOICES
+            small = d.legal < MIN_CHOICES
             seen_small += small
             seen_big += big and not small
             assert (d.position in kept) == (not big and not small)
