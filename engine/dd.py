@@ -5,8 +5,8 @@ every hand known (``engine.dd_value.Outcome``: who takes the hand, its points, t
 found by climbing the ladder of races (``dd_value.ladder``) with null-window searches
 (``dd_search``); ``card_values`` gives the outcome after each legal card, and ``grades`` what
 marking a card that cost something needs (the cards that keep the value, the outcome after the
-card played, the rest only shown to do worse). A solver keeps its transposition table between questions, so
-asking about every decision of one hand (``engine.dd_analysis``) reuses the work.
+card played, the rest only shown to do worse). A solver keeps its transposition table between
+questions, so asking about every decision of one hand (``engine.dd_analysis``) reuses the work.
 
 Deterministic: no randomness, no clock; the same position gives the same answer and the same
 node count. Positions are checked when built (``Position``), and a solver refuses one of
@@ -125,7 +125,7 @@ class Solver:
             return rungs[low].outcome, names
         if guess is None:
             # no value near at hand: the ladder closed from both ends, each race at the end
-            # that has cost fewer positions so far (``_value``'s note)
+            # that has cost fewer positions so far (``value``'s docstring says why)
             spent = [0, 0]
             while low < high:
                 end = 0 if spent[0] <= spent[1] else 1

@@ -4,9 +4,9 @@ match graded from its record (``analyse_match``: the bot stores its ``MatchAnaly
 What a bridge site shows a player after a hand: for each card played, what it led to with
 every hand known and best play from then on, against the best any legal card could reach, so
 a card that cost its side something is marked with what it cost and the cards that kept the
-best. ``analyse_hand`` takes the position at the hand's
-first lead (or any later one) and the cards played from there; one ``Solver`` is shared by
-every decision, so the later positions reuse the earlier searches.
+best. ``analyse_hand`` takes the position at the hand's first lead (or any later one) and the
+cards played from there; one ``Solver`` is shared by every decision, so the later positions
+reuse the earlier searches.
 """
 
 from __future__ import annotations
@@ -87,9 +87,9 @@ def analyse_hand(
 ) -> list[Decision]:
     """The decisions of the cards played from ``start`` on, in order (a card that is not
     legal is refused with the engine's ``IllegalMove``, a card after the hand's end with
-    ``InvalidPosition``). Each card not played that does worse than the best is only shown
-    to (``Decision.worse``): its own outcome is not graded, and would cost a climb down the
-    ladder of races for each (``Solver.card_values`` gives it where it is wanted)."""
+    ``InvalidPosition``). A card not played that does worse than the best is only shown to do
+    worse (``Decision.worse``): no grade uses its own outcome, which would cost a climb down
+    the ladder of races for each such card (``Solver.card_values`` gives it where wanted)."""
     solver = solver or Solver(start.fmt, start.trump)
     out: list[Decision] = []
     position: Position | Outcome = start
