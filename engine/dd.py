@@ -211,10 +211,11 @@ class Solver:
                 outcomes[card] = done[run] = below[lane]
                 continue
             nxt = step(p, card)
+            if isinstance(nxt, Outcome):  # the card ended the hand
+                outcomes[card] = done[run] = nxt
+                continue
             found: Outcome | None
-            if isinstance(nxt, Outcome):
-                found, names = nxt, 0
-            elif card in wanted:
+            if card in wanted:
                 low, high = (None, value) if side == 0 else (value, None)
                 found, names = self._value(nxt, low, high, value)
             elif not testable:
@@ -222,9 +223,9 @@ class Solver:
             else:
                 won, names = self._race(nxt, rungs[test])
                 found = value if won == (side == 0) else None
-            if not isinstance(nxt, Outcome) and not nxt.trick:
+            if not nxt.trick:
                 names |= _winner_name(p, card) << 1  # the card ended the trick: its winner
-            if rank < 13 and not isinstance(nxt, Outcome):
+            if rank < 13:
                 high_floor = raise_floor(floor[lane], names | 1, lane, rank)
                 if high_floor > floor[lane]:
                     floor[lane], below[lane] = high_floor, found
