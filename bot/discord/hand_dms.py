@@ -270,14 +270,15 @@ class HandDms:
             and not dm.closed
             and key not in self._in_channel
             and (
-                dm.message_id is None
-                or (dm.hand == match.hand_number and interaction.id < dm.message_id)
+                (dm.message_id is None and self._dm_sent.get(key) is None)
+                or (dm.hand == match.hand_number and interaction.id < (dm.message_id or 0))
             )
         ):
             # A player with DMs open gets their first DM of the match whatever view they
-            # opened; a "My hand" view opened before the DM of this hand (sent when no token
-            # was fresh) is older than it: the hand goes to the DM from now on. A new hand goes
-            # to the surface the player last used, like every other change.
+            # opened (none sent nor on its way: the DM path sends it; one on its way may be on
+            # screen before its id is known here, and the id then says which is newer); a "My
+            # hand" view opened before the DM of this hand is older than it: the hand goes to
+            # the DM from now on. A new hand goes to the surface the player last used.
             self._tokens.pop(key, None)
             self._live_sent.pop(key, None)
             self._retire(table, seat, token)

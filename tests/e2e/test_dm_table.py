@@ -10,7 +10,10 @@ used their "My hand" view gets their turn marked on that view.
 
 from __future__ import annotations
 
+import asyncio
 import random
+
+import pytest
 
 from bot.discord.client import HokmBot
 from bot.names import seat_name
@@ -157,3 +160,64 @@ async def test_a_turn_is_marked_on_the_my_hand_view_the_member_last_used(
             if seat != match.to_act:
                 waiting = t("en", "hand.waiting_for", name=seat_name(table, seat))
                 assert waiting not in message.content
+
+
+async def test_a_my_hand_view_opened_before_the_bot_knows_its_dm_is_kept_live(
+    discord_double: DiscordDouble, make_bot: BotFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The member's first DM is on their screen, but the bot has not yet read the answer that
+    names it (a busy loop): they open "My hand" and play from it. That view was opened after
+    the DM, so it stays the live surface and their next turn is marked there, not only in the
+    DM (seen once in CI: a view dropped as if no DM were on its way)."""
+    double = discord_double
+    bot = await make_bot(match_seed_base=5)
+    service = bot.service
+    posted = service.dm_posted
+    release = asyncio.Event()
+    held: list[int] = []
+
+    async def slow_dm_posted(
+        table_id: str, seat: int, channel_id: int, message_id: int, hand: int
+    ) -> None:
+        live = service.table_in_channel(channel.id)
+        match = live.match if live is not None else None
+        if match is not None and seat == (match.hakem + 1) % 4 and not release.is_set():
+            held.append(message_id)  # the DM exists; the bot learns so only on release
+            await release.wait()
+        await posted(table_id, seat, channel_id, message_id, hand)
+
+    channel = double.channel
+    assert channel is not None
+    monkeypatch.setattr(service, "dm_posted", slow_dm_posted)
+    table = await _seated(double, bot, "en")
+    match = table.match
+    assert match is not None
+    users = {u.id: u for u in double.members}
+    rng = random.Random(4)
+    watcher_seat = (match.hakem + 1) % 4
+    watcher = users[table.seat(watcher_seat).user_id or 0]
+    await play_turn_by_dm(double, bot, table, users, rng)  # trump (R4)
+    while match.to_act != watcher_seat:
+        await play_turn_by_dm(double, bot, table, users, rng)
+    await double.wait_until(lambda: bool(held), what="the watcher's first DM, not yet known")
+    assert hand_message(double, watcher) is not None  # on their screen
+    assert service.delivery(table.table_id).now.dm(watcher_seat).message_id is None
+    record = await double.click(watcher, table_message(double, table), label="My hand")
+    view = record.message
+    assert record.ephemeral and view is not None
+    assert ready_to_act(view, table)  # R7: their turn, shown by the view's answer
+    green = [b for b in view.buttons() if b.style == SUCCESS]
+    played = await double.click(watcher, view, custom_id=green[0].custom_id)
+    assert played.response_type == 7
+    release.set()  # the bot learns where the DM is: older than the view
+    await double.wait_until(
+        lambda: service.delivery(table.table_id).now.dm(watcher_seat).message_id == held[0],
+        what="the DM's id known",
+    )
+    edits = len(view.history)
+    while match.to_act != watcher_seat:  # the others play (a trick may end: R9)
+        await play_turn_by_dm(double, bot, table, users, rng)
+    await double.wait_until(
+        lambda: ready_to_act(view, table) and len(view.history) > edits,
+        what="the watcher's My hand view to mark their turn",
+    )
