@@ -20,7 +20,13 @@ async def open_table(
     await double.slash(host, channel, "hokm new", options or {})
     table = bot.service.table_in_channel(channel.id)
     assert table is not None, "the table did not open"
-    await double.wait_until(lambda: message_id(bot, table) is not None, what="the table message")
+    # A channel takes 5 messages or edits per window: a table opened where a match has just
+    # ended (its summary, last report and table edit) waits its turn (seen under load).
+    await double.wait_until(
+        lambda: message_id(bot, table) is not None,
+        timeout=double.limiter.config.channel_window + 3.0,
+        what="the table message",
+    )
     return table
 
 
