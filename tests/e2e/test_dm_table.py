@@ -23,7 +23,7 @@ from bot.present.i18n import number, play, t
 from bot.present.teams import team_label
 from bot.service.table import Table
 from engine import PLAY
-from tests.double.models import User
+from tests.double.models import StoredMessage, User
 from tests.double.server import DiscordDouble
 
 from .conftest import BotFactory, each_language_once
@@ -140,20 +140,8 @@ async def test_a_turn_is_marked_on_the_my_hand_view_the_member_last_used(
     await double.wait_until(
         lambda: ready_to_act(hand_message(double, watcher), table), what="the watcher's DM"
     )
-    record = await double.click(watcher, table_message(double, table), label="My hand")
-    view = record.message
-    assert record.ephemeral and view is not None
-    await double.wait_until(lambda: ready_to_act(view, table), what="the view's green cards")
-    green = [b for b in view.buttons() if b.style == SUCCESS]
-    played = await double.click(watcher, view, custom_id=green[0].custom_id)
-    assert played.response_type == 7
-    edits = len(view.history)
-    while match.to_act != watcher_seat:  # the others play (a trick may end: R9)
-        await play_turn_by_dm(double, bot, table, users, rng)
-    await double.wait_until(
-        lambda: ready_to_act(view, table) and len(view.history) > edits,
-        what="the watcher's My hand view to mark their turn",
-    )
+    view = await _play_from_my_hand(double, table, watcher)
+    await _next_turn_marked_on(double, bot, table, users, rng, view, watcher_seat)
     assert t("en", "hand.your_turn", when="")[:12] in view.content
     for message in double.dms(watcher):  # no DM names a player who has already played
         for seat in range(4):
@@ -202,22 +190,45 @@ async def test_a_my_hand_view_opened_before_the_bot_knows_its_dm_is_kept_live(
     await double.wait_until(lambda: bool(held), what="the watcher's first DM, not yet known")
     assert hand_message(double, watcher) is not None  # on their screen
     assert service.delivery(table.table_id).now.dm(watcher_seat).message_id is None
-    record = await double.click(watcher, table_message(double, table), label="My hand")
-    view = record.message
-    assert record.ephemeral and view is not None
-    assert ready_to_act(view, table)  # R7: their turn, shown by the view's answer
-    green = [b for b in view.buttons() if b.style == SUCCESS]
-    played = await double.click(watcher, view, custom_id=green[0].custom_id)
-    assert played.response_type == 7
+    view = await _play_from_my_hand(double, table, watcher)
     release.set()  # the bot learns where the DM is: older than the view
     await double.wait_until(
         lambda: service.delivery(table.table_id).now.dm(watcher_seat).message_id == held[0],
         what="the DM's id known",
     )
+    await _next_turn_marked_on(double, bot, table, users, rng, view, watcher_seat)
+
+
+async def _play_from_my_hand(double: DiscordDouble, table: Table, member: User) -> StoredMessage:
+    """The member opens "My hand" on the table message (their turn, R7) and plays a green
+    card from it; the view, answered in place."""
+    record = await double.click(member, table_message(double, table), label="My hand")
+    view = record.message
+    assert record.ephemeral and view is not None
+    await double.wait_until(lambda: ready_to_act(view, table), what="the view's green cards")
+    green = [b for b in view.buttons() if b.style == SUCCESS]
+    played = await double.click(member, view, custom_id=green[0].custom_id)
+    assert played.response_type == 7
+    return view
+
+
+async def _next_turn_marked_on(
+    double: DiscordDouble,
+    bot: HokmBot,
+    table: Table,
+    users: dict[int, User],
+    rng: random.Random,
+    view: StoredMessage,
+    seat: int,
+) -> None:
+    """The others play by DM until ``seat``'s turn comes again (a trick may end: R9); then
+    ``view`` is edited to mark it."""
+    match = table.match
+    assert match is not None
     edits = len(view.history)
-    while match.to_act != watcher_seat:  # the others play (a trick may end: R9)
+    while match.to_act != seat:
         await play_turn_by_dm(double, bot, table, users, rng)
     await double.wait_until(
         lambda: ready_to_act(view, table) and len(view.history) > edits,
-        what="the watcher's My hand view to mark their turn",
+        what="the My hand view to mark the member's turn",
     )
