@@ -160,6 +160,8 @@ async def test_a_my_hand_view_opened_before_the_bot_knows_its_dm_is_kept_live(
     double = discord_double
     bot = await make_bot(match_seed_base=5)
     service = bot.service
+    channel = double.channel
+    assert channel is not None
     posted = service.dm_posted
     release = asyncio.Event()
     held: list[int] = []
@@ -168,14 +170,12 @@ async def test_a_my_hand_view_opened_before_the_bot_knows_its_dm_is_kept_live(
         table_id: str, seat: int, channel_id: int, message_id: int, hand: int
     ) -> None:
         live = service.table_in_channel(channel.id)
-        match = live.match if live is not None else None
-        if match is not None and seat == (match.hakem + 1) % 4 and not release.is_set():
+        started = live.match if live is not None else None
+        if started is not None and seat == (started.hakem + 1) % 4 and not release.is_set():
             held.append(message_id)  # the DM exists; the bot learns so only on release
             await release.wait()
         await posted(table_id, seat, channel_id, message_id, hand)
 
-    channel = double.channel
-    assert channel is not None
     monkeypatch.setattr(service, "dm_posted", slow_dm_posted)
     table = await _seated(double, bot, "en")
     match = table.match
@@ -205,7 +205,7 @@ async def _play_from_my_hand(double: DiscordDouble, table: Table, member: User) 
     record = await double.click(member, table_message(double, table), label="My hand")
     view = record.message
     assert record.ephemeral and view is not None
-    await double.wait_until(lambda: ready_to_act(view, table), what="the view's green cards")
+    assert ready_to_act(view, table)  # their turn, shown by the view's own answer
     green = [b for b in view.buttons() if b.style == SUCCESS]
     played = await double.click(member, view, custom_id=green[0].custom_id)
     assert played.response_type == 7
